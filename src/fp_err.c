@@ -1,0 +1,35 @@
+/* fp_err.c - the one message table of the library. */
+#include "fp_err.h"
+
+static const char *const messages[FP_E_COUNT] = {
+	[FP_OK] = "success",
+	[FP_E_NOMEM] = "out of memory",
+	[FP_E_IO] = "input/output error",
+	[FP_E_TRUNC] = "image is truncated",
+	[FP_E_NOTFAT] = "not a FAT filesystem",
+	[FP_E_BPB] = "invalid boot sector",
+	[FP_E_CORRUPT] = "filesystem is corrupt",
+	[FP_E_FATDIFF] = "FAT copies differ",
+	[FP_E_DIRTY] = "volume is marked dirty",
+	[FP_E_NOSPC] = "no space left in the filesystem",
+	[FP_E_NORUN] = "no contiguous free run is large enough",
+	[FP_E_ROOTFULL] = "root directory is full",
+	[FP_E_DIRFULL] = "directory is full",
+	[FP_E_NOENT] = "no such directory",
+	[FP_E_NOTDIR] = "not a directory",
+	[FP_E_ISDIR] = "is a directory",
+	[FP_E_NAME] = "invalid file name",
+	[FP_E_NAMELEN] = "file name too long",
+	[FP_E_NONBMP] = "file name has a character outside the BMP",
+	[FP_E_ALIAS] = "no free short name alias",
+	[FP_E_TOOBIG] = "size exceeds the FAT file size limit (4 GiB - 1)",
+	[FP_E_DUPPATH] = "the same file is named twice",
+	[FP_E_INVAL] = "invalid argument",
+};
+
+const char *fp_strerror(enum fp_err err)
+{
+	if ((unsigned)err >= FP_E_COUNT || !messages[err])
+		return "unknown error";
+	return messages[err];
+}

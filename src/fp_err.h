@@ -1,0 +1,39 @@
+/* fp_err.h - error codes of the fatprealloc library and their messages. */
+#ifndef FP_ERR_H
+#define FP_ERR_H
+
+/*
+ * Every library function returns one of these.  FP_E_IO carries an errno,
+ * kept in the image object (fp_img_errno()).
+ */
+enum fp_err {
+	FP_OK = 0,
+	FP_E_NOMEM,	/* out of memory */
+	FP_E_IO,	/* read or write failed; see fp_img_errno() */
+	FP_E_TRUNC,	/* the image ends before a region the BPB describes */
+	FP_E_NOTFAT,	/* no boot sector signature / not a FAT BPB */
+	FP_E_BPB,	/* a BPB field is out of range or inconsistent */
+	FP_E_CORRUPT,	/* a chain or directory on the image is broken */
+	FP_E_FATDIFF,	/* FAT copies that should be equal differ */
+	FP_E_DIRTY,	/* the volume is marked dirty (not cleanly unmounted) */
+	FP_E_NOSPC,	/* not enough free clusters */
+	FP_E_NORUN,	/* no free run long enough for --contiguous */
+	FP_E_ROOTFULL,	/* the fixed root directory of FAT12/16 is full */
+	FP_E_DIRFULL,	/* a directory reached 65536 entries */
+	FP_E_NOENT,	/* a parent directory does not exist */
+	FP_E_NOTDIR,	/* a path component is not a directory */
+	FP_E_ISDIR,	/* the target exists as a directory */
+	FP_E_NAME,	/* invalid file name */
+	FP_E_NAMELEN,	/* file name longer than 255 UTF-16 units */
+	FP_E_NONBMP,	/* character outside the Basic Multilingual Plane */
+	FP_E_ALIAS,	/* no free 8.3 alias left */
+	FP_E_TOOBIG,	/* size above the FAT limit of 4 GiB - 1 */
+	FP_E_DUPPATH,	/* two requests name the same file */
+	FP_E_INVAL,	/* invalid argument */
+	FP_E_COUNT
+};
+
+/* Message for @err, lowercase, without a full stop; never NULL. */
+const char *fp_strerror(enum fp_err err);
+
+#endif

@@ -1,0 +1,493 @@
+/* name.c - FAT names: 8.3 rules, ~N aliases, LFN slots, UTF-8 <-> UCS-2. */
+#include <assert.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "le.h"
+#include "name.h"
+
+#define SFN_BASE_LEN 8
+#define SFN_EXT_LEN 3
+#define SFN_LEN 11
+
+#define LFN_ORD 0		/* ordinal, FP_LFN_LAST on the last slot */
+#define LFN_ATTR 11		/* always LFN_ATTR_VALUE */
+#define LFN_TYPE 12		/* always 0 */
+#define LFN_SUM 13		/* checksum of the short name */
+#define LFN_CLUSTER 26		/* always 0 */
+#define LFN_LAST 0x40
+#define LFN_ATTR_VALUE 0x0F
+
+#define UNI_REPLACEMENT 0xFFFD
+
+/* Byte offsets of the 13 UTF-16 units in an LFN slot. */
+static const uint8_t lfn_ofs[FP_LFN_CHARS] = {
+	1, 3, 5, 7, 9, 14, 16, 18, 20, 22, 24, 28, 30
+};
+
+static int is_surrogate(uint32_t c)
+{
+	return c >= 0xD800 && c <= 0xDFFF;
+}
+
+/* UTF-8 lead bytes: the bits that mark the length, and the smallest code
+ * point each length may encode (anything below is an overlong form). */
+struct utf8_lead {
+	uint8_t mask;
+	uint8_t value;
+	uint8_t trail;
+	uint32_t min;
+};
+
+static const struct utf8_lead utf8_leads[] = {
+	{ 0x80, 0x00, 0, 0x0 },
+	{ 0xE0, 0xC0, 1, 0x80 },
+	{ 0xF0, 0xE0, 2, 0x800 },
+	{ 0xF8, 0xF0, 3, 0x10000 },
+};
+
+/*
+ * Decode the UTF-8 sequence at @s (@len > 0 bytes left) into *cp and its
+ * byte length *n.  Stray or missing continuation bytes, overlong forms,
+ * surrogates and code points above U+10FFFF give FP_E_NAME.
+ */
+static enum fp_err utf8_next(const uint8_t *s, size_t len, uint32_t *cp,
+			     size_t *n)
+{
+	const struct utf8_lead *l = NULL;
+	uint32_t c;
+	size_t i;
+
+	for (i = 0; i < sizeof(utf8_leads) / sizeof(utf8_leads[0]); i++)
+		if ((s[0] & utf8_leads[i].mask) == utf8_leads[i].value)
+			l = &utf8_leads[i];
+	if (!l || l->trail >= len)
+		return FP_E_NAME;
+	c = s[0] & (uint8_t)~l->mask;
+	for (i = 1; i <= l->trail; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return FP_E_NAME;
+		c = (c << 6) | (s[i] & 0x3F);
+	}
+	if (c < l->min || c > 0x10FFFF || is_surrogate(c))
+		return FP_E_NAME;
+	*cp = c;
+	*n = (size_t)l->trail + 1;
+	return FP_OK;
+}
+
+enum fp_err fp_name_from_utf8(const char *s, size_t len, uint16_t *out,
+			      size_t *count)
+{
+	uint16_t tmp[FP_LFN_MAX];
+	size_t i = 0, n = 0, step;
+	uint32_t cp;
+	enum fp_err err;
+
+	while (i < len) {
+		err = utf8_next((const uint8_t *)s + i, len - i, &cp, &step);
+		if (err != FP_OK)
+			return err;
+		if (cp == 0)
+			return FP_E_NAME;
+		if (cp > 0xFFFF)
+			return FP_E_NONBMP;
+		if (n == FP_LFN_MAX)
+			return FP_E_NAMELEN;
+		tmp[n++] = (uint16_t)cp;
+		i += step;
+	}
+	memcpy(out, tmp, n * sizeof(tmp[0]));
+	*count = n;
+	return FP_OK;
+}
+
+/* Encode code point @c (no surrogate) as UTF-8 into @buf; the length. */
+static size_t utf8_put(uint32_t c, uint8_t buf[4])
+{
+	if (c < 0x80) {
+		buf[0] = (uint8_t)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		buf[0] = (uint8_t)(0xC0 | (c >> 6));
+		buf[1] = (uint8_t)(0x80 | (c & 0x3F));
+		return 2;
+	}
+	if (c < 0x10000) {
+		buf[0] = (uint8_t)(0xE0 | (c >> 12));
+		buf[1] = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
+		buf[2] = (uint8_t)(0x80 | (c & 0x3F));
+		return 3;
+	}
+	buf[0] = (uint8_t)(0xF0 | (c >> 18));
+	buf[1] = (uint8_t)(0x80 | ((c >> 12) & 0x3F));
+	buf[2] = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
+	buf[3] = (uint8_t)(0x80 | (c & 0x3F));
+	return 4;
+}
+
+/* The code point at u[*i], joining a surrogate pair (and advancing *i
+ * past its second half); unpaired surrogates and U+0000 give U+FFFD. */
+static uint32_t ucs2_next(const uint16_t *u, size_t count, size_t *i)
+{
+	uint32_t c = u[*i];
+
+	if (c >= 0xD800 && c <= 0xDBFF && *i + 1 < count &&
+	    u[*i + 1] >= 0xDC00 && u[*i + 1] <= 0xDFFF) {
+		c = 0x10000 + ((c - 0xD800) << 10) + (u[*i + 1] - 0xDC00u);
+		(*i)++;
+	} else if (c == 0 || is_surrogate(c)) {
+		c = UNI_REPLACEMENT;
+	}
+	return c;
+}
+
+size_t fp_name_to_utf8(const uint16_t *u, size_t count, char *out,
+		       size_t out_len)
+{
+	uint8_t buf[4];
+	size_t i, n, pos = 0;
+
+	if (!out_len)
+		return 0;
+	for (i = 0; i < count; i++) {
+		n = utf8_put(ucs2_next(u, count, &i), buf);
+		if (pos + n >= out_len)
+			break;
+		memcpy(out + pos, buf, n);
+		pos += n;
+	}
+	out[pos] = '\0';
+	return pos;
+}
+
+/* "." and ".." need no case of their own: they end in a dot. */
+enum fp_err fp_name_check(const uint16_t *u, size_t count)
+{
+	static const char bad[] = "\"*/:<>?\\|";
+	size_t i;
+
+	if (!count)
+		return FP_E_NAME;
+	if (count > FP_LFN_MAX)
+		return FP_E_NAMELEN;
+	for (i = 0; i < count; i++) {
+		if (u[i] < 0x20)
+			return FP_E_NAME;
+		if (u[i] < 0x80 && strchr(bad, u[i]))
+			return FP_E_NAME;
+	}
+	if (u[count - 1] == '.' || u[count - 1] == ' ')
+		return FP_E_NAME;
+	return FP_OK;
+}
+
+/*
+ * Simple upper-case mappings as ranges.  UPCASE_ODD / UPCASE_EVEN ranges
+ * hold alternating pairs where only the odd / even units are lower case.
+ * Mappings into ASCII (U+0131 dotless i, U+017F long s) and the micro sign
+ * are left out on purpose, so that no non-ASCII name folds onto an ASCII
+ * one.
+ */
+enum upcase_parity { UPCASE_ALL, UPCASE_ODD, UPCASE_EVEN };
+
+struct upcase_range {
+	uint16_t first;
+	uint16_t last;
+	int16_t delta;
+	uint8_t parity;
+};
+
+static const struct upcase_range upcase_ranges[] = {
+	{ 0x0061, 0x007A, -0x20, UPCASE_ALL },	/* a-z */
+	{ 0x00E0, 0x00F6, -0x20, UPCASE_ALL },	/* Latin-1 */
+	{ 0x00F8, 0x00FE, -0x20, UPCASE_ALL },
+	{ 0x00FF, 0x00FF, 0x79, UPCASE_ALL },	/* y diaeresis */
+	{ 0x0100, 0x012F, -1, UPCASE_ODD },	/* Latin Extended-A */
+	{ 0x0132, 0x0137, -1, UPCASE_ODD },
+	{ 0x0139, 0x0148, -1, UPCASE_EVEN },
+	{ 0x014A, 0x0177, -1, UPCASE_ODD },
+	{ 0x0179, 0x017E, -1, UPCASE_EVEN },
+	{ 0x0370, 0x0373, -1, UPCASE_ODD },	/* archaic Greek */
+	{ 0x0377, 0x0377, -1, UPCASE_ALL },
+	{ 0x03AC, 0x03AC, -0x26, UPCASE_ALL },	/* Greek tonos */
+	{ 0x03AD, 0x03AF, -0x25, UPCASE_ALL },
+	{ 0x03B1, 0x03C1, -0x20, UPCASE_ALL },	/* Greek */
+	{ 0x03C2, 0x03C2, -0x1F, UPCASE_ALL },	/* final sigma */
+	{ 0x03C3, 0x03CB, -0x20, UPCASE_ALL },
+	{ 0x03CC, 0x03CC, -0x40, UPCASE_ALL },
+	{ 0x03CD, 0x03CE, -0x3F, UPCASE_ALL },
+	{ 0x03D8, 0x03EF, -1, UPCASE_ODD },	/* archaic Greek, Coptic */
+	{ 0x0430, 0x044F, -0x20, UPCASE_ALL },	/* Cyrillic */
+	{ 0x0450, 0x045F, -0x50, UPCASE_ALL },
+	{ 0x0460, 0x0481, -1, UPCASE_ODD },
+	{ 0x048A, 0x04BF, -1, UPCASE_ODD },
+	{ 0x04C1, 0x04CE, -1, UPCASE_EVEN },
+	{ 0x04CF, 0x04CF, -0x0F, UPCASE_ALL },
+	{ 0x04D0, 0x04FF, -1, UPCASE_ODD },
+};
+
+uint16_t fp_name_upcase(uint16_t c)
+{
+	const struct upcase_range *r;
+	size_t i;
+
+	for (i = 0; i < sizeof(upcase_ranges) / sizeof(upcase_ranges[0]);
+	     i++) {
+		r = &upcase_ranges[i];
+		if (c < r->first || c > r->last)
+			continue;
+		if ((r->parity == UPCASE_ODD && !(c & 1)) ||
+		    (r->parity == UPCASE_EVEN && (c & 1)))
+			return c;
+		return (uint16_t)(c + r->delta);
+	}
+	return c;
+}
+
+int fp_name_equal(const uint16_t *a, size_t an, const uint16_t *b,
+		  size_t bn)
+{
+	size_t i;
+
+	if (an != bn)
+		return 0;
+	for (i = 0; i < an; i++)
+		if (fp_name_upcase(a[i]) != fp_name_upcase(b[i]))
+			return 0;
+	return 1;
+}
+
+/* 1 if @c may appear in a short name (lower case letters included). */
+static int sfn_char_ok(uint16_t c)
+{
+	static const char extra[] = "!#$%&'()-@^_`{}~";
+
+	if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	    (c >= '0' && c <= '9'))
+		return 1;
+	return c && c < 0x80 && strchr(extra, c);
+}
+
+static uint8_t ascii_upper(uint16_t c)
+{
+	return (uint8_t)(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+}
+
+/*
+ * Copy one part (@len units) of a name that should fit 8.3 into @dst in
+ * upper case, adding @lower_bit to *bits if it is all lower case.  0 if a
+ * character is not valid or the part mixes cases.
+ */
+static int sfn_part(const uint16_t *u, size_t len, uint8_t *dst,
+		    uint8_t lower_bit, uint8_t *bits)
+{
+	int upper = 0, lower = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (!sfn_char_ok(u[i]))
+			return 0;
+		upper |= u[i] >= 'A' && u[i] <= 'Z';
+		lower |= u[i] >= 'a' && u[i] <= 'z';
+		dst[i] = ascii_upper(u[i]);
+	}
+	if (upper && lower)
+		return 0;
+	if (lower)
+		*bits |= lower_bit;
+	return 1;
+}
+
+int fp_name_to_sfn(const uint16_t *u, size_t count, uint8_t sfn[11],
+		   uint8_t *ntres)
+{
+	uint8_t tmp[SFN_LEN], bits = 0;
+	size_t dot, ext_len = 0;
+
+	if (!count || count > SFN_BASE_LEN + 1 + SFN_EXT_LEN)
+		return 0;
+	for (dot = 0; dot < count && u[dot] != '.'; dot++)
+		;
+	if (dot < count) {
+		ext_len = count - dot - 1;
+		if (!ext_len)
+			return 0;
+	}
+	if (!dot || dot > SFN_BASE_LEN || ext_len > SFN_EXT_LEN)
+		return 0;
+	memset(tmp, ' ', sizeof(tmp));
+	if (!sfn_part(u, dot, tmp, FP_NT_LOWER_BASE, &bits) ||
+	    !sfn_part(u + dot + 1, ext_len, tmp + SFN_BASE_LEN,
+		      FP_NT_LOWER_EXT, &bits))
+		return 0;
+	memcpy(sfn, tmp, sizeof(tmp));
+	*ntres = bits;
+	return 1;
+}
+
+/*
+ * Append @c to the alias part @dst (*len used of @cap) as a short name
+ * character: upper case, '_' for anything invalid.  Sets *lost when the
+ * character is replaced or does not fit.
+ */
+static void alias_put(uint8_t *dst, size_t cap, size_t *len, uint16_t c,
+		      int *lost)
+{
+	uint8_t b = ascii_upper(c);
+
+	if (!sfn_char_ok(c)) {
+		b = '_';
+		*lost = 1;
+	}
+	if (*len == cap) {
+		*lost = 1;
+		return;
+	}
+	dst[(*len)++] = b;
+}
+
+/*
+ * Spaces are dropped everywhere, so a run of leading dots and spaces is
+ * skipped first; the extension starts after the last dot left, and any
+ * earlier dot is dropped.  Only a name of nothing but dots and spaces
+ * leaves the base empty; it becomes "_" (such a name fails
+ * fp_name_check() anyway).
+ */
+void fp_name_alias_basis(const uint16_t *u, size_t count, uint8_t basis[11],
+			 int *lossy)
+{
+	uint8_t tmp[SFN_LEN];
+	size_t start = 0, last = count, i, blen = 0, elen = 0;
+	int lost;
+
+	memset(tmp, ' ', sizeof(tmp));
+	while (start < count && (u[start] == '.' || u[start] == ' '))
+		start++;
+	lost = start > 0;
+	for (i = start; i < count; i++)
+		if (u[i] == '.')
+			last = i;
+	for (i = start; i < count; i++) {
+		if (u[i] == ' ' || (u[i] == '.' && i != last))
+			lost = 1;
+		else if (i < last)
+			alias_put(tmp, SFN_BASE_LEN, &blen, u[i], &lost);
+		else if (i > last)
+			alias_put(tmp + SFN_BASE_LEN, SFN_EXT_LEN, &elen,
+				  u[i], &lost);
+	}
+	if (!blen) {
+		tmp[0] = '_';
+		lost = 1;
+	}
+	memcpy(basis, tmp, sizeof(tmp));
+	*lossy = lost;
+}
+
+void fp_name_alias_tail(const uint8_t basis[11], uint32_t n, uint8_t out[11])
+{
+	uint8_t tmp[SFN_LEN];
+	char tail[16];
+	size_t tlen, blen = SFN_BASE_LEN, keep;
+
+	assert(n >= 1 && n <= 999999);
+	snprintf(tail, sizeof(tail), "~%" PRIu32, n);
+	tlen = strlen(tail);
+	if (tlen > SFN_BASE_LEN)
+		tlen = SFN_BASE_LEN;
+	while (blen > 0 && basis[blen - 1] == ' ')
+		blen--;
+	keep = SFN_BASE_LEN - tlen;
+	if (keep > blen)
+		keep = blen;
+	memset(tmp, ' ', SFN_BASE_LEN);
+	memcpy(tmp, basis, keep);
+	memcpy(tmp + keep, tail, tlen);
+	memcpy(tmp + SFN_BASE_LEN, basis + SFN_BASE_LEN, SFN_EXT_LEN);
+	memcpy(out, tmp, sizeof(tmp));
+}
+
+uint8_t fp_name_lfn_sum(const uint8_t sfn[11])
+{
+	uint8_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < SFN_LEN; i++)
+		sum = (uint8_t)(((sum & 1) << 7) + (sum >> 1) + sfn[i]);
+	return sum;
+}
+
+void fp_name_lfn_encode(uint8_t ent[32], const uint16_t *u, size_t count,
+			unsigned ord, uint8_t sum)
+{
+	unsigned slots = fp_name_lfn_slots(count), k;
+	size_t idx;
+	uint16_t c;
+
+	assert(ord >= 1 && ord <= slots);
+	ent[LFN_ORD] = (uint8_t)(ord | (ord == slots ? LFN_LAST : 0));
+	ent[LFN_ATTR] = LFN_ATTR_VALUE;
+	ent[LFN_TYPE] = 0;
+	ent[LFN_SUM] = sum;
+	fp_put_le16(ent + LFN_CLUSTER, 0);
+	for (k = 0; k < FP_LFN_CHARS; k++) {
+		idx = (size_t)(ord - 1) * FP_LFN_CHARS + k;
+		if (idx < count)
+			c = u[idx];
+		else
+			c = idx == count ? 0x0000 : 0xFFFF;
+		fp_put_le16(ent + lfn_ofs[k], c);
+	}
+}
+
+void fp_name_lfn_decode(const uint8_t ent[32], uint16_t units[13])
+{
+	unsigned k;
+
+	for (k = 0; k < FP_LFN_CHARS; k++)
+		units[k] = fp_le16(ent + lfn_ofs[k]);
+}
+
+/* Length of a space-padded short name part of at most @max bytes. */
+static size_t sfn_part_len(const uint8_t *p, size_t max)
+{
+	while (max > 0 && p[max - 1] == ' ')
+		max--;
+	return max;
+}
+
+/* Copy @len bytes of a short name part as Latin-1 units to @out,
+ * lower-casing A-Z if @lower.  Returns @len. */
+static size_t sfn_part_decode(const uint8_t *p, size_t len, int lower,
+			      uint16_t *out)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		out[i] = p[i];
+		if (lower && p[i] >= 'A' && p[i] <= 'Z')
+			out[i] = (uint16_t)(p[i] - 'A' + 'a');
+	}
+	return len;
+}
+
+size_t fp_name_sfn_decode(const uint8_t sfn[11], uint8_t ntres,
+			  uint16_t out[12])
+{
+	size_t blen = sfn_part_len(sfn, SFN_BASE_LEN);
+	size_t elen = sfn_part_len(sfn + SFN_BASE_LEN, SFN_EXT_LEN);
+	size_t n;
+
+	n = sfn_part_decode(sfn, blen, ntres & FP_NT_LOWER_BASE, out);
+	if (n > 0 && sfn[0] == 0x05)
+		out[0] = 0xE5;
+	if (elen) {
+		out[n++] = '.';
+		n += sfn_part_decode(sfn + SFN_BASE_LEN, elen,
+				     ntres & FP_NT_LOWER_EXT, out + n);
+	}
+	return n;
+}

@@ -1,0 +1,106 @@
+/* name.h - FAT names: 8.3 rules, ~N aliases, LFN slots, UTF-8 <-> UCS-2. */
+#ifndef FP_NAME_H
+#define FP_NAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fp_err.h"
+
+#define FP_LFN_MAX 255		/* UTF-16 units in a long name */
+#define FP_LFN_CHARS 13		/* UTF-16 units in one LFN slot */
+#define FP_NT_LOWER_BASE 0x08	/* DIR_NTRes: base name is lower case */
+#define FP_NT_LOWER_EXT 0x10	/* DIR_NTRes: extension is lower case */
+
+/*
+ * Decode @len bytes of UTF-8 at @s into UCS-2 at @out (room for FP_LFN_MAX
+ * units).  Malformed or overlong UTF-8 and U+0000 give FP_E_NAME, code
+ * points above U+FFFF FP_E_NONBMP, more than FP_LFN_MAX units
+ * FP_E_NAMELEN.  *count is set only on success.
+ */
+enum fp_err fp_name_from_utf8(const char *s, size_t len, uint16_t *out,
+			      size_t *count);
+
+/*
+ * Encode @count UCS-2 units as NUL-terminated UTF-8 into @out of @out_len
+ * bytes (3 * FP_LFN_MAX + 1 always suffice); surrogate pairs are joined,
+ * unpaired surrogates and U+0000 become U+FFFD.  If @out is too small the
+ * text is cut at a character boundary.  Returns the length without the NUL.
+ */
+size_t fp_name_to_utf8(const uint16_t *u, size_t count, char *out,
+		       size_t out_len);
+
+/*
+ * Check a long name: not empty, not "." or "..", no control characters,
+ * none of  " * / : < > ? \ |  and no trailing dot or space (FP_E_NAME);
+ * more than FP_LFN_MAX units give FP_E_NAMELEN.
+ */
+enum fp_err fp_name_check(const uint16_t *u, size_t count);
+
+/* Upper-case one UCS-2 unit (ASCII, Latin-1, Latin Extended-A, Greek,
+ * Cyrillic), as VFAT lookups compare names.  One unit to one unit only
+ * (no "ss" for U+00DF); U+00B5, U+0131 and U+017F are left alone. */
+uint16_t fp_name_upcase(uint16_t c);
+
+/* 1 if the two names are equal ignoring case as fp_name_upcase() folds. */
+int fp_name_equal(const uint16_t *a, size_t an, const uint16_t *b,
+		  size_t bn);
+
+/*
+ * If the name can be stored as a bare 8.3 entry (every character valid in
+ * a short name, base 1..8 and extension 0..3 characters, at most one dot,
+ * and each part wholly lower or wholly upper case), fill @sfn (11 bytes,
+ * space padded, upper case) and *ntres (FP_NT_LOWER_* bits) and return 1.
+ * Otherwise return 0: the name needs a long name and an alias.
+ */
+int fp_name_to_sfn(const uint16_t *u, size_t count, uint8_t sfn[11],
+		   uint8_t *ntres);
+
+/*
+ * The basis of an 8.3 alias for a long name, as Windows makes it: upper
+ * case, spaces and leading dots dropped, characters invalid in short names
+ * (and all non-ASCII) replaced by '_', base cut to 8 and extension (after
+ * the last dot) to 3 characters, other dots dropped; an empty base
+ * becomes "_".  *lossy is 1 when information was lost (a character
+ * dropped, replaced or cut), i.e. when a numeric tail is required; a name
+ * that only fails fp_name_to_sfn() by mixing cases is not lossy.
+ */
+void fp_name_alias_basis(const uint16_t *u, size_t count, uint8_t basis[11],
+			 int *lossy);
+
+/*
+ * Apply numeric tail @n (1 .. 999999) to @basis: "BASE~N", the base cut so
+ * that base plus "~N" fits 8 characters.  Extension unchanged.
+ */
+void fp_name_alias_tail(const uint8_t basis[11], uint32_t n, uint8_t out[11]);
+
+/* Checksum of an 8.3 name as stored in LFN slots. */
+uint8_t fp_name_lfn_sum(const uint8_t sfn[11]);
+
+/* Number of LFN slots for a name of @count units. */
+static inline unsigned fp_name_lfn_slots(size_t count)
+{
+	return (unsigned)((count + FP_LFN_CHARS - 1) / FP_LFN_CHARS);
+}
+
+/*
+ * Encode LFN slot @ord (1-based, slot 1 holds units 0..12) of name @u into
+ * the 32-byte entry @ent: ordinal (| 0x40 on the last slot), attribute
+ * 0x0F, checksum @sum; after the name one 0x0000 then 0xFFFF padding.
+ */
+void fp_name_lfn_encode(uint8_t ent[32], const uint16_t *u, size_t count,
+			unsigned ord, uint8_t sum);
+
+/* The 13 units of an LFN slot, in order. */
+void fp_name_lfn_decode(const uint8_t ent[32], uint16_t units[13]);
+
+/*
+ * The name of a short entry as UCS-2 ("NAME.EXT", trailing spaces cut, a
+ * leading 0x05 read as 0xE5, A-Z lower-cased where @ntres says; bytes
+ * >= 0x80 are taken as Latin-1 and keep their case).  Returns the unit
+ * count (<= 12).
+ */
+size_t fp_name_sfn_decode(const uint8_t sfn[11], uint8_t ntres,
+			  uint16_t out[12]);
+
+#endif

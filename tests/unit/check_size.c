@@ -1,0 +1,122 @@
+/* check_size.c - unit tests for SIZE parsing (size.h). */
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "size.h"
+
+struct size_case {
+	const char *in;
+	enum fp_err err;
+	uint64_t val;
+};
+
+#define OK(s, v) { s, FP_OK, v }
+#define BAD(s) { s, FP_E_INVAL, 0 }
+
+static const struct size_case size_cases[] = {
+	OK("0", 0),
+	OK("1", 1),
+	OK("007", 7),
+	OK("1K", 1024),
+	OK("1k", 1024),
+	OK("1KiB", 1024),
+	OK("1kib", 1024),
+	OK("1Kib", 1024),
+	OK("1kiB", 1024),
+	OK("1KB", 1000),
+	OK("1kb", 1000),
+	OK("1Kb", 1000),
+	OK("1M", 1048576),
+	OK("1MiB", 1048576),
+	OK("1MB", 1000000),
+	OK("4G", 4294967296ull),
+	OK("4GB", 4000000000ull),
+	OK("1T", 1099511627776ull),
+	OK("1TB", 1000000000000ull),
+	OK("1P", 1125899906842624ull),
+	OK("1PB", 1000000000000000ull),
+	OK("1E", 1152921504606846976ull),
+	OK("1EB", 1000000000000000000ull),
+	OK("15E", 17293822569102704640ull),
+	OK("18EB", 18000000000000000000ull),
+	OK("0E", 0),
+	OK("16777215T", 18446742974197923840ull),
+	OK("18446744073709551615", UINT64_MAX),
+	OK("00000000000000000000018446744073709551615", UINT64_MAX),
+	BAD(""),
+	BAD("-1"),
+	BAD("+1"),
+	BAD("12Q"),
+	BAD("1.5K"),
+	BAD("K"),
+	BAD("KiB"),
+	BAD(" 1"),
+	BAD("1 "),
+	BAD("1 K"),
+	BAD("1KIB"),
+	BAD("1KiBx"),
+	BAD("1Ki"),
+	BAD("1KBB"),
+	BAD("1B"),
+	BAD("1Z"),
+	BAD("0x10"),
+	BAD("1e3"),
+	BAD("18446744073709551616"),
+	BAD("99999999999999999999"),
+	BAD("16E"),
+	BAD("19EB"),
+	BAD("16777216T"),
+	BAD("17179869184G"),
+};
+
+#define N_CASES ((int)(sizeof(size_cases) / sizeof(size_cases[0])))
+
+START_TEST(test_size_table)
+{
+	const struct size_case *c = &size_cases[_i];
+	uint64_t out = 0x5a5a5a5a5a5a5a5aull;
+	enum fp_err err = fp_size_parse(c->in, &out);
+
+	ck_assert_msg(err == c->err, "\"%s\": got error %d, want %d", c->in,
+		      (int)err, (int)c->err);
+	if (c->err == FP_OK)
+		ck_assert_msg(out == c->val, "\"%s\": got %llu, want %llu",
+			      c->in, (unsigned long long)out,
+			      (unsigned long long)c->val);
+	else
+		ck_assert_msg(out == 0x5a5a5a5a5a5a5a5aull,
+			      "\"%s\": out written on failure", c->in);
+}
+END_TEST
+
+START_TEST(test_size_null)
+{
+	uint64_t out = 3;
+
+	ck_assert_int_eq(fp_size_parse(NULL, &out), FP_E_INVAL);
+	ck_assert_uint_eq(out, 3);
+}
+END_TEST
+
+static Suite *size_suite(void)
+{
+	Suite *s = suite_create("size");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_loop_test(tc, test_size_table, 0, N_CASES);
+	tcase_add_test(tc, test_size_null);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(size_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
