@@ -1,0 +1,86 @@
+/* bpb.h - boot sector, BPB and FSInfo decoding into native structs. */
+#ifndef FP_BPB_H
+#define FP_BPB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fp_err.h"
+
+#define FP_SECTOR_MIN 512
+#define FP_SECTOR_MAX 4096
+#define FP_CLUSTER_MAX (256u * 1024u)	/* 128/256 KiB accepted, see docs */
+#define FP_DIRENT_LEN 32
+
+enum fp_fat_type {
+	FP_FAT12 = 12,
+	FP_FAT16 = 16,
+	FP_FAT32 = 32,
+};
+
+/* Volume geometry, validated; all offsets are bytes from the volume start. */
+struct fp_geom {
+	enum fp_fat_type type;
+	uint32_t sec_len;	/* bytes per sector: 512..4096, power of 2 */
+	uint32_t sec_per_clus;	/* power of 2 */
+	uint32_t clus_len;	/* bytes per cluster, <= FP_CLUSTER_MAX */
+	uint32_t reserved_secs;
+	uint32_t fat_count;	/* >= 1 */
+	uint32_t fat_secs;	/* sectors per FAT */
+	uint32_t root_entries;	/* fixed root entries (FAT12/16), else 0 */
+	uint64_t total_secs;
+	uint32_t cluster_count;	/* data clusters: 2 .. cluster_count + 1 */
+	uint32_t root_cl;	/* FAT32 root directory cluster, else 0 */
+	uint32_t fsinfo_sec;	/* FAT32 FSInfo sector, 0 if none */
+	uint32_t backup_sec;	/* FAT32 backup boot sector, 0 if none */
+	uint16_t ext_flags;	/* FAT32 BPB_ExtFlags, else 0 */
+	int mirror;		/* 1: every FAT copy is written */
+	uint32_t active_fat;	/* the copy read (and written if !mirror) */
+	uint8_t media;
+	uint8_t state;		/* BS_Reserved1 / "state": bit 0 = dirty */
+	uint64_t fat_off;	/* first FAT */
+	uint64_t fat_len;	/* bytes per FAT copy */
+	uint64_t root_off;	/* fixed root directory (FAT12/16) */
+	uint64_t root_len;
+	uint64_t data_off;	/* cluster 2 */
+	uint64_t vol_len;	/* total_secs * sec_len */
+};
+
+/* Byte offset of cluster @cl (2 <= cl <= cluster_count + 1). */
+static inline uint64_t fp_geom_cl_off(const struct fp_geom *g, uint32_t cl)
+{
+	return g->data_off + (uint64_t)(cl - 2) * g->clus_len;
+}
+
+/* Highest valid cluster number. */
+static inline uint32_t fp_geom_max_cl(const struct fp_geom *g)
+{
+	return g->cluster_count + 1;
+}
+
+/*
+ * Decode and validate the boot sector in @sec (at least 512 bytes) of a
+ * volume whose image holds @img_len bytes.  Every field is checked before
+ * it is used; FP_E_NOTFAT when it is no FAT boot sector at all, FP_E_BPB
+ * for a bad field, FP_E_TRUNC when the volume is larger than the image.
+ * FAT32 when BPB_FATSz16 is 0, else FAT12/16 by the cluster count.
+ */
+enum fp_err fp_bpb_decode(const uint8_t *sec, uint64_t img_len,
+			  struct fp_geom *g);
+
+/* FSInfo sector contents (FAT32). */
+struct fp_fsinfo {
+	int valid;		/* the three signatures are right */
+	uint32_t free_count;	/* 0xFFFFFFFF = unknown */
+	uint32_t next_free;	/* 0xFFFFFFFF = unknown */
+};
+
+#define FP_FSINFO_UNKNOWN 0xFFFFFFFFu
+
+/* Decode an FSInfo sector of @len (>= 512) bytes. */
+void fp_fsinfo_decode(const uint8_t *sec, struct fp_fsinfo *fi);
+
+/* Store free_count and next_free into @sec, leaving all else alone. */
+void fp_fsinfo_encode(uint8_t *sec, const struct fp_fsinfo *fi);
+
+#endif

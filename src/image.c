@@ -1,0 +1,427 @@
+/* image.c - image I/O: file, block device and memory backends behind ops. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <linux/fs.h>
+
+#include "image.h"
+
+#define IMG_ZERO_BLOCK (1024u * 1024u)	/* zero-fill write size */
+#define IMG_IO_MAX (1u << 30)		/* largest single pread/pwrite */
+
+/*
+ * A backend.  Offsets are absolute (the window base already added) and
+ * have been checked against the window by the caller.  Failures store
+ * errno in img->err.  close() returns 0 or an errno value.
+ */
+struct fp_img_ops {
+	enum fp_err (*read)(struct fp_img *img, uint64_t off, void *buf,
+			    size_t len);
+	enum fp_err (*write)(struct fp_img *img, uint64_t off,
+			     const void *buf, size_t len);
+	enum fp_err (*zero)(struct fp_img *img, uint64_t off, uint64_t len);
+	enum fp_err (*sync)(struct fp_img *img);
+	int (*close)(struct fp_img *img);
+};
+
+struct fp_img {
+	const struct fp_img_ops *ops;
+	int fd;			/* file backend, else -1 */
+	uint8_t *mem;		/* memory backend (owned), else NULL */
+	int regular;		/* regular file or memory */
+	uint64_t dev_len;	/* length of the whole file, device or buffer */
+	uint64_t base;		/* window start */
+	uint64_t len;		/* window length */
+	int err;		/* errno of the last failure */
+	unsigned long writes;	/* successful write calls */
+	unsigned long fail_at;	/* 0, or the number of the first to fail */
+	int fail_errno;
+};
+
+/* --- file and block device backend --- */
+
+static enum fp_err file_read(struct fp_img *img, uint64_t off, void *buf,
+			     size_t len)
+{
+	uint8_t *p = buf;
+
+	while (len > 0) {
+		size_t chunk = len < IMG_IO_MAX ? len : IMG_IO_MAX;
+		ssize_t n = pread(img->fd, p, chunk, (off_t)off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			img->err = errno;
+			return FP_E_IO;
+		}
+		if (n == 0)	/* the file shrank after it was opened */
+			return FP_E_TRUNC;
+		p += n;
+		off += (uint64_t)n;
+		len -= (size_t)n;
+	}
+	return FP_OK;
+}
+
+static enum fp_err file_write(struct fp_img *img, uint64_t off,
+			      const void *buf, size_t len)
+{
+	const uint8_t *p = buf;
+
+	while (len > 0) {
+		size_t chunk = len < IMG_IO_MAX ? len : IMG_IO_MAX;
+		ssize_t n = pwrite(img->fd, p, chunk, (off_t)off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			img->err = n < 0 ? errno : EIO;
+			return FP_E_IO;
+		}
+		p += n;
+		off += (uint64_t)n;
+		len -= (size_t)n;
+	}
+	return FP_OK;
+}
+
+static enum fp_err file_write_zeros(struct fp_img *img, uint64_t off,
+				    uint64_t len)
+{
+	size_t blk = len < IMG_ZERO_BLOCK ? (size_t)len : IMG_ZERO_BLOCK;
+	uint8_t *zeros = calloc(1, blk);
+	enum fp_err err = FP_OK;
+
+	if (!zeros)
+		return FP_E_NOMEM;
+	while (len > 0) {
+		size_t n = len < blk ? (size_t)len : blk;
+
+		err = file_write(img, off, zeros, n);
+		if (err)
+			goto out;
+		off += n;
+		len -= n;
+	}
+out:
+	free(zeros);
+	return err;
+}
+
+/* Punch a hole where the host filesystem can, else write zeros. */
+static enum fp_err file_zero(struct fp_img *img, uint64_t off, uint64_t len)
+{
+	int mode = FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE;
+	int r;
+
+	if (!img->regular)
+		return file_write_zeros(img, off, len);
+	do
+		r = fallocate(img->fd, mode, (off_t)off, (off_t)len);
+	while (r < 0 && errno == EINTR);
+	if (r == 0)
+		return FP_OK;
+	if (errno != EOPNOTSUPP && errno != ENOSYS && errno != EINVAL) {
+		img->err = errno;
+		return FP_E_IO;
+	}
+	return file_write_zeros(img, off, len);
+}
+
+static enum fp_err file_sync(struct fp_img *img)
+{
+	if (fsync(img->fd) < 0) {
+		img->err = errno;
+		return FP_E_IO;
+	}
+	return FP_OK;
+}
+
+static int file_close(struct fp_img *img)
+{
+	if (img->fd >= 0 && close(img->fd) < 0)
+		return errno;
+	return 0;
+}
+
+static const struct fp_img_ops file_ops = {
+	.read = file_read,
+	.write = file_write,
+	.zero = file_zero,
+	.sync = file_sync,
+	.close = file_close,
+};
+
+/* --- memory backend --- */
+
+static enum fp_err mem_read(struct fp_img *img, uint64_t off, void *buf,
+			    size_t len)
+{
+	memcpy(buf, img->mem + off, len);
+	return FP_OK;
+}
+
+static enum fp_err mem_write(struct fp_img *img, uint64_t off,
+			     const void *buf, size_t len)
+{
+	memcpy(img->mem + off, buf, len);
+	return FP_OK;
+}
+
+static enum fp_err mem_zero(struct fp_img *img, uint64_t off, uint64_t len)
+{
+	memset(img->mem + off, 0, (size_t)len);
+	return FP_OK;
+}
+
+static enum fp_err mem_sync(struct fp_img *img)
+{
+	(void)img;
+	return FP_OK;
+}
+
+static int mem_close(struct fp_img *img)
+{
+	free(img->mem);
+	return 0;
+}
+
+static const struct fp_img_ops mem_ops = {
+	.read = mem_read,
+	.write = mem_write,
+	.zero = mem_zero,
+	.sync = mem_sync,
+	.close = mem_close,
+};
+
+/* --- common layer: windows, bounds, counters, fault injection --- */
+
+static struct fp_img *img_new(const struct fp_img_ops *ops)
+{
+	struct fp_img *img = calloc(1, sizeof(*img));
+
+	if (!img)
+		return NULL;
+	img->ops = ops;
+	img->fd = -1;
+	return img;
+}
+
+/* Length of the open file or block device; it must fit an off_t. */
+static enum fp_err file_size(struct fp_img *img)
+{
+	const uint64_t off_max = sizeof(off_t) >= 8 ? INT64_MAX : INT32_MAX;
+	struct stat st;
+	uint64_t size;
+
+	if (fstat(img->fd, &st) < 0) {
+		img->err = errno;
+		return FP_E_IO;
+	}
+	if (S_ISREG(st.st_mode)) {
+		img->regular = 1;
+		size = (uint64_t)st.st_size;
+	} else if (S_ISBLK(st.st_mode)) {
+		if (ioctl(img->fd, BLKGETSIZE64, &size) < 0) {
+			img->err = errno;
+			return FP_E_IO;
+		}
+	} else {
+		img->err = S_ISDIR(st.st_mode) ? EISDIR : ENOTBLK;
+		return FP_E_IO;
+	}
+	if (size > off_max) {
+		img->err = EFBIG;
+		return FP_E_IO;
+	}
+	img->dev_len = size;
+	img->len = size;
+	return FP_OK;
+}
+
+enum fp_err fp_img_open(const char *path, unsigned flags,
+			struct fp_img **out, int *errnum)
+{
+	int oflags = (flags & FP_IMG_WRITE) ? O_RDWR : O_RDONLY;
+	struct fp_img *img = NULL;
+	enum fp_err err;
+
+	if (errnum)
+		*errnum = 0;
+	if (flags & ~(unsigned)FP_IMG_WRITE)
+		return FP_E_INVAL;
+	img = img_new(&file_ops);
+	if (!img)
+		return FP_E_NOMEM;
+	img->fd = open(path, oflags | O_CLOEXEC);
+	if (img->fd < 0) {
+		img->err = errno;
+		err = FP_E_IO;
+		goto out;
+	}
+	err = file_size(img);
+	if (err)
+		goto out;
+	*out = img;
+	img = NULL;
+out:
+	if (img) {
+		if (errnum)
+			*errnum = img->err;
+		fp_img_close(img);
+	}
+	return err;
+}
+
+enum fp_err fp_img_mem(const void *data, uint64_t len, struct fp_img **out)
+{
+	struct fp_img *img;
+
+	if (!data && len > 0)
+		return FP_E_INVAL;
+	if (len > SIZE_MAX)
+		return FP_E_NOMEM;
+	img = img_new(&mem_ops);
+	if (!img)
+		return FP_E_NOMEM;
+	img->mem = malloc(len ? (size_t)len : 1);
+	if (!img->mem) {
+		free(img);
+		return FP_E_NOMEM;
+	}
+	if (len > 0)
+		memcpy(img->mem, data, (size_t)len);
+	img->regular = 1;
+	img->dev_len = len;
+	img->len = len;
+	*out = img;
+	return FP_OK;
+}
+
+const uint8_t *fp_img_mem_data(const struct fp_img *img)
+{
+	return img->mem;
+}
+
+enum fp_err fp_img_set_window(struct fp_img *img, uint64_t off, uint64_t len)
+{
+	if (off > img->dev_len)
+		return FP_E_TRUNC;
+	if (len == 0)
+		len = img->dev_len - off;
+	else if (len > img->dev_len - off)
+		return FP_E_TRUNC;
+	img->base = off;
+	img->len = len;
+	return FP_OK;
+}
+
+uint64_t fp_img_len(const struct fp_img *img)
+{
+	return img->len;
+}
+
+int fp_img_is_regular(const struct fp_img *img)
+{
+	return img->regular;
+}
+
+static int in_window(const struct fp_img *img, uint64_t off, uint64_t len)
+{
+	return off <= img->len && len <= img->len - off;
+}
+
+enum fp_err fp_img_read(struct fp_img *img, uint64_t off, void *buf,
+			size_t len)
+{
+	if (!in_window(img, off, len))
+		return FP_E_TRUNC;
+	if (len == 0)
+		return FP_OK;
+	return img->ops->read(img, img->base + off, buf, len);
+}
+
+/*
+ * Refuse a write call when out of bounds or when a fault is due.  Calls
+ * are numbered as fp_img_write_count() counts them: the call that would
+ * become successful write number k is call k, and once one has failed by
+ * injection the count stops, so every later call fails too.
+ */
+static enum fp_err write_begin(struct fp_img *img, uint64_t off,
+			       uint64_t len)
+{
+	if (!in_window(img, off, len))
+		return FP_E_TRUNC;
+	if (img->fail_at && img->writes + 1 >= img->fail_at) {
+		img->err = img->fail_errno;
+		return FP_E_IO;
+	}
+	return FP_OK;
+}
+
+enum fp_err fp_img_write(struct fp_img *img, uint64_t off, const void *buf,
+			 size_t len)
+{
+	enum fp_err err = write_begin(img, off, len);
+
+	if (!err && len > 0)
+		err = img->ops->write(img, img->base + off, buf, len);
+	if (!err)
+		img->writes++;
+	return err;
+}
+
+enum fp_err fp_img_zero(struct fp_img *img, uint64_t off, uint64_t len)
+{
+	enum fp_err err = write_begin(img, off, len);
+
+	if (!err && len > 0)
+		err = img->ops->zero(img, img->base + off, len);
+	if (!err)
+		img->writes++;
+	return err;
+}
+
+enum fp_err fp_img_sync(struct fp_img *img)
+{
+	return img->ops->sync(img);
+}
+
+int fp_img_errno(const struct fp_img *img)
+{
+	return img->err;
+}
+
+unsigned long fp_img_write_count(const struct fp_img *img)
+{
+	return img->writes;
+}
+
+void fp_img_fail_write(struct fp_img *img, unsigned long k, int errnum)
+{
+	img->fail_at = k;
+	img->fail_errno = errnum;
+}
+
+/* The errno of a failing close() is left in errno for the caller. */
+enum fp_err fp_img_close(struct fp_img *img)
+{
+	int e;
+
+	if (!img)
+		return FP_OK;
+	e = img->ops->close(img);
+	free(img);
+	if (e) {
+		errno = e;
+		return FP_E_IO;
+	}
+	return FP_OK;
+}

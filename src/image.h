@@ -1,0 +1,75 @@
+/* image.h - image I/O: a file or block device, or memory (for tests). */
+#ifndef FP_IMAGE_H
+#define FP_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fp_err.h"
+
+/*
+ * An image is a byte range [base, base + len) of a file, a block device or
+ * a memory buffer.  All offsets given to the functions below are relative
+ * to base; an access past len fails with FP_E_TRUNC and touches nothing.
+ * The image object owns its file descriptor or buffer.
+ */
+struct fp_img;
+
+enum fp_img_flags {
+	FP_IMG_WRITE = 1 << 0,	/* open read-write (default read-only) */
+};
+
+/* Open @path.  *out is set only on success; errno is kept in *errnum. */
+enum fp_err fp_img_open(const char *path, unsigned flags,
+			struct fp_img **out, int *errnum);
+
+/* A writable memory image holding a copy of @len bytes at @data. */
+enum fp_err fp_img_mem(const void *data, uint64_t len, struct fp_img **out);
+
+/* The memory backend's bytes (NULL for a file image). */
+const uint8_t *fp_img_mem_data(const struct fp_img *img);
+
+/*
+ * Restrict the image to [off, off + len) of the underlying file; len 0
+ * means "to the end".  Fails with FP_E_TRUNC when the range does not fit.
+ */
+enum fp_err fp_img_set_window(struct fp_img *img, uint64_t off, uint64_t len);
+
+/* Length in bytes of the (windowed) image. */
+uint64_t fp_img_len(const struct fp_img *img);
+
+/* 1 for a regular file or memory image, 0 for a block device. */
+int fp_img_is_regular(const struct fp_img *img);
+
+/* Full reads and writes (retrying short transfers and EINTR). */
+enum fp_err fp_img_read(struct fp_img *img, uint64_t off, void *buf,
+			size_t len);
+enum fp_err fp_img_write(struct fp_img *img, uint64_t off, const void *buf,
+			 size_t len);
+
+/*
+ * Make [off, off + len) read as zeros: punch a hole in a regular file where
+ * the host filesystem supports it, otherwise write zeros in large blocks.
+ */
+enum fp_err fp_img_zero(struct fp_img *img, uint64_t off, uint64_t len);
+
+/* fsync the image (a no-op for memory). */
+enum fp_err fp_img_sync(struct fp_img *img);
+
+/* errno of the last failed system call, 0 if none. */
+int fp_img_errno(const struct fp_img *img);
+
+/* Count of successful write calls (fp_img_write, fp_img_zero) so far. */
+unsigned long fp_img_write_count(const struct fp_img *img);
+
+/*
+ * Fault injection (memory backend and files): make write call number @k
+ * (1-based, counting fp_img_write and fp_img_zero) fail with @errnum and
+ * every later write too; k == 0 disables it.
+ */
+void fp_img_fail_write(struct fp_img *img, unsigned long k, int errnum);
+
+/* Close; reports a failing close() as FP_E_IO.  NULL is a no-op. */
+enum fp_err fp_img_close(struct fp_img *img);
+
+#endif
