@@ -1,0 +1,478 @@
+/* dir.c - directories in memory: walk, lookup, free slots, entry codec. */
+#include "dir.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "le.h"
+
+#define LFN_LAST 0x40
+#define LFN_ORD_MASK 0x1F
+
+static size_t sectors_of(const struct fp_dir *d, size_t len)
+{
+	return (len + d->sec_len - 1) / d->sec_len;
+}
+
+static enum fp_err dir_alloc(struct fp_dir *d, size_t len, uint32_t cl_cap)
+{
+	d->buf = calloc(1, len ? len : 1);
+	d->dirty = calloc(1, sectors_of(d, len) + 1);
+	d->cls = calloc(cl_cap ? cl_cap : 1, sizeof(*d->cls));
+	if (!d->buf || !d->dirty || !d->cls)
+		return FP_E_NOMEM;
+	d->len = len;
+	return FP_OK;
+}
+
+static uint32_t find_end(const struct fp_dir *d)
+{
+	uint32_t i, n = fp_dir_count(d);
+
+	for (i = 0; i < n; i++)
+		if (fp_dir_ent(d, i)[0] == FP_DIRENT_END)
+			break;
+	return i;
+}
+
+/* Read the chain's clusters into d->buf, one read per run on disk. */
+static enum fp_err read_chain(struct fp_dir *d, struct fp_img *img,
+			      const struct fp_geom *g)
+{
+	uint32_t i = 0, j;
+	enum fp_err err;
+
+	while (i < d->cl_count) {
+		for (j = i + 1; j < d->cl_count; j++)
+			if (d->cls[j] != d->cls[j - 1] + 1)
+				break;
+		err = fp_img_read(img, fp_geom_cl_off(g, d->cls[i]),
+				  d->buf + (size_t)i * d->clus_len,
+				  (size_t)(j - i) * d->clus_len);
+		if (err)
+			return err;
+		i = j;
+	}
+	return FP_OK;
+}
+
+static enum fp_err load_chain(struct fp_dir *d, struct fp_img *img,
+			      const struct fp_geom *g,
+			      const struct fp_fat *fat)
+{
+	uint32_t count, last, cl, i;
+	uint64_t len;
+	enum fp_err err;
+
+	err = fp_fat_chain(fat, d->first_cl, &count, &last);
+	if (err)
+		return err;
+	len = (uint64_t)count * g->clus_len;
+	if (len > (uint64_t)FP_DIR_MAX_ENTRIES * FP_DIRENT_LEN &&
+	    count > 1)
+		return FP_E_CORRUPT;
+	err = dir_alloc(d, (size_t)len, count);
+	if (err)
+		return err;
+	for (cl = d->first_cl, i = 0; i < count; i++) {
+		d->cls[i] = cl;
+		cl = fp_fat_get(fat, cl);
+	}
+	d->cl_count = d->disk_cl_count = count;
+	return read_chain(d, img, g);
+}
+
+enum fp_err fp_dir_load(struct fp_dir *dir, struct fp_img *img,
+			const struct fp_geom *g, const struct fp_fat *fat,
+			uint32_t first_cl)
+{
+	enum fp_err err;
+
+	memset(dir, 0, sizeof(*dir));
+	dir->first_cl = first_cl;
+	dir->sec_len = g->sec_len;
+	dir->clus_len = g->clus_len;
+	if (first_cl == 0) {
+		err = dir_alloc(dir, (size_t)g->root_len, 0);
+		if (!err)
+			err = fp_img_read(img, g->root_off, dir->buf,
+					  dir->len);
+	} else {
+		err = load_chain(dir, img, g, fat);
+	}
+	if (err) {
+		fp_dir_release(dir);
+		return err;
+	}
+	dir->end = find_end(dir);
+	return FP_OK;
+}
+
+static void dot_entry(uint8_t *ent, const char *name, uint32_t cl,
+		      uint16_t date, uint16_t time)
+{
+	uint8_t sfn[11];
+
+	memset(sfn, ' ', sizeof(sfn));
+	memcpy(sfn, name, strlen(name));
+	fp_dirent_encode(ent, sfn, FP_ATTR_DIR, 0, cl, 0, 1, date, time, 0);
+}
+
+enum fp_err fp_dir_create(struct fp_dir *dir, const struct fp_geom *g,
+			  uint32_t cl, uint32_t parent_cl, uint16_t date,
+			  uint16_t time)
+{
+	enum fp_err err;
+
+	memset(dir, 0, sizeof(*dir));
+	dir->first_cl = cl;
+	dir->sec_len = g->sec_len;
+	dir->clus_len = g->clus_len;
+	err = dir_alloc(dir, g->clus_len, 1);
+	if (err) {
+		fp_dir_release(dir);
+		return err;
+	}
+	dir->cls[0] = cl;
+	dir->cl_count = 1;
+	dot_entry(fp_dir_ent(dir, 0), ".", cl, date, time);
+	dot_entry(fp_dir_ent(dir, 1), "..", parent_cl, date, time);
+	dir->end = 2;
+	return FP_OK;
+}
+
+uint32_t fp_dirent_cluster(const uint8_t *ent, int fat32)
+{
+	uint32_t cl = fp_le16(ent + DIR_CLUS_LO);
+
+	if (fat32)
+		cl |= (uint32_t)fp_le16(ent + DIR_CLUS_HI) << 16;
+	return cl;
+}
+
+void fp_dirent_set_cluster(uint8_t *ent, uint32_t cl, int fat32)
+{
+	fp_put_le16(ent + DIR_CLUS_LO, (uint16_t)cl);
+	fp_put_le16(ent + DIR_CLUS_HI, fat32 ? (uint16_t)(cl >> 16) : 0);
+}
+
+/* Long-name assembly state while walking entries. */
+struct lfn_state {
+	uint16_t units[20 * FP_LFN_CHARS];
+	unsigned next_ord;	/* ordinal expected next; 0: none pending */
+	unsigned total;		/* slots in the sequence */
+	int complete;		/* slot 1 seen: a short entry may follow */
+	uint8_t sum;
+	uint32_t first_slot;
+};
+
+/*
+ * Take one LFN slot.  A sequence starts with the slot flagged last (the
+ * highest ordinal) and counts down to 1 with one checksum; anything else
+ * is an orphan and drops the sequence.
+ */
+static void lfn_slot(struct lfn_state *st, const uint8_t *ent, uint32_t slot)
+{
+	unsigned ord = ent[0] & LFN_ORD_MASK;
+
+	if (ent[0] & LFN_LAST) {
+		st->total = ord;
+		st->next_ord = ord;
+		st->sum = ent[DIR_CRT_TENTH];
+		st->first_slot = slot;
+	}
+	st->complete = 0;
+	if (ord == 0 || ord > 20 || ord != st->next_ord ||
+	    ent[DIR_CRT_TENTH] != st->sum) {
+		st->next_ord = 0;
+		return;
+	}
+	fp_name_lfn_decode(ent, st->units + (ord - 1) * FP_LFN_CHARS);
+	st->next_ord = ord - 1;
+	st->complete = st->next_ord == 0;
+}
+
+/* Copy a completed long name into @out if it belongs to @ent. */
+static void lfn_finish(const struct lfn_state *st, const uint8_t *ent,
+		       struct fp_dirent *out)
+{
+	size_t n = 0, max = (size_t)st->total * FP_LFN_CHARS;
+
+	out->lfn_len = 0;
+	out->first_slot = out->slot;
+	if (!st->complete || fp_name_lfn_sum(ent) != st->sum)
+		return;
+	while (n < max && st->units[n] != 0)
+		n++;
+	if (n == 0 || n > FP_LFN_MAX)
+		return;
+	memcpy(out->lfn, st->units, n * sizeof(uint16_t));
+	out->lfn_len = n;
+	out->first_slot = st->first_slot;
+}
+
+int fp_dir_next(const struct fp_dir *dir, int fat32, uint32_t *pos,
+		struct fp_dirent *out)
+{
+	struct lfn_state st = { .next_ord = 0, .complete = 0 };
+	uint32_t n = fp_dir_count(dir);
+	const uint8_t *ent;
+
+	for (; *pos < n; (*pos)++) {
+		ent = fp_dir_ent(dir, *pos);
+		if (ent[0] == FP_DIRENT_END)
+			return 0;
+		if (ent[0] == FP_DIRENT_FREE) {
+			st.next_ord = 0;
+			st.complete = 0;
+			continue;
+		}
+		if ((ent[DIR_ATTR] & 0x3F) == FP_ATTR_LFN) {
+			lfn_slot(&st, ent, *pos);
+			continue;
+		}
+		out->slot = *pos;
+		memcpy(out->sfn, ent, 11);
+		out->attr = ent[DIR_ATTR];
+		out->ntres = ent[DIR_NTRES];
+		out->cl = fp_dirent_cluster(ent, fat32);
+		out->size = fp_le32(ent + DIR_SIZE);
+		lfn_finish(&st, ent, out);
+		(*pos)++;
+		return 1;
+	}
+	return 0;
+}
+
+static int is_dot(const uint8_t sfn[11])
+{
+	return !memcmp(sfn, ".          ", 11) ||
+	       !memcmp(sfn, "..         ", 11);
+}
+
+int fp_dir_lookup(const struct fp_dir *dir, int fat32, const uint16_t *name,
+		  size_t count, struct fp_dirent *out)
+{
+	struct fp_dirent e;
+	uint16_t sname[12];
+	size_t slen;
+	uint32_t pos = 0;
+
+	while (fp_dir_next(dir, fat32, &pos, &e)) {
+		if ((e.attr & FP_ATTR_VOLUME) || is_dot(e.sfn))
+			continue;
+		slen = fp_name_sfn_decode(e.sfn, e.ntres, sname);
+		if ((e.lfn_len && fp_name_equal(e.lfn, e.lfn_len, name, count))
+		    || fp_name_equal(sname, slen, name, count)) {
+			*out = e;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int fp_dir_sfn_used(const struct fp_dir *dir, const uint8_t sfn[11])
+{
+	uint32_t i;
+	const uint8_t *ent;
+
+	for (i = 0; i < dir->end; i++) {
+		ent = fp_dir_ent(dir, i);
+		if (ent[0] == FP_DIRENT_FREE ||
+		    (ent[DIR_ATTR] & 0x3F) == FP_ATTR_LFN)
+			continue;
+		if (!memcmp(ent, sfn, 11))
+			return 1;
+	}
+	return 0;
+}
+
+static int slot_free(const struct fp_dir *dir, uint32_t i)
+{
+	return i >= dir->end || fp_dir_ent(dir, i)[0] == FP_DIRENT_FREE;
+}
+
+int fp_dir_find_free(const struct fp_dir *dir, uint32_t count,
+		     uint32_t *slot)
+{
+	uint32_t i, run = 0, n = fp_dir_count(dir);
+
+	for (i = 0; i < n; i++) {
+		run = slot_free(dir, i) ? run + 1 : 0;
+		if (run == count) {
+			*slot = i + 1 - count;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+enum fp_err fp_dir_grow(struct fp_dir *dir, uint32_t cl)
+{
+	size_t len = dir->len + dir->clus_len;
+	uint8_t *buf, *dirty;
+	uint32_t *cls;
+
+	if (dir->first_cl == 0)
+		return FP_E_ROOTFULL;
+	if (len > (size_t)FP_DIR_MAX_ENTRIES * FP_DIRENT_LEN)
+		return FP_E_DIRFULL;
+	buf = realloc(dir->buf, len);
+	if (!buf)
+		return FP_E_NOMEM;
+	dir->buf = buf;
+	dirty = realloc(dir->dirty, sectors_of(dir, len) + 1);
+	if (!dirty)
+		return FP_E_NOMEM;
+	dir->dirty = dirty;
+	cls = realloc(dir->cls, (dir->cl_count + 1) * sizeof(*cls));
+	if (!cls)
+		return FP_E_NOMEM;
+	dir->cls = cls;
+	memset(buf + dir->len, 0, dir->clus_len);
+	memset(dirty + sectors_of(dir, dir->len), 0,
+	       sectors_of(dir, len) - sectors_of(dir, dir->len) + 1);
+	cls[dir->cl_count++] = cl;
+	dir->len = len;
+	return FP_OK;
+}
+
+void fp_dir_touch(struct fp_dir *dir, uint32_t slot)
+{
+	dir->dirty[(size_t)slot * FP_DIRENT_LEN / dir->sec_len] = 1;
+}
+
+void fp_dir_put(struct fp_dir *dir, uint32_t slot, const uint8_t *ents,
+		uint32_t count)
+{
+	uint32_t i, after = slot + count, n = fp_dir_count(dir);
+
+	assert(after <= n);
+	for (i = dir->end; i < slot; i++) {
+		memset(fp_dir_ent(dir, i), 0, FP_DIRENT_LEN);
+		fp_dir_ent(dir, i)[0] = FP_DIRENT_FREE;
+		fp_dir_touch(dir, i);
+	}
+	memcpy(fp_dir_ent(dir, slot), ents, (size_t)count * FP_DIRENT_LEN);
+	for (i = slot; i < after; i++)
+		fp_dir_touch(dir, i);
+	if (after > dir->end) {
+		if (after < n && fp_dir_ent(dir, after)[0] != FP_DIRENT_END) {
+			memset(fp_dir_ent(dir, after), 0, FP_DIRENT_LEN);
+			fp_dir_touch(dir, after);
+		}
+		dir->end = after;
+	}
+}
+
+/* Byte offset on disk of byte @pos of the directory. */
+static uint64_t disk_off(const struct fp_dir *d, const struct fp_geom *g,
+			 size_t pos)
+{
+	if (d->first_cl == 0)
+		return g->root_off + pos;
+	return fp_geom_cl_off(g, d->cls[pos / d->clus_len]) +
+	       pos % d->clus_len;
+}
+
+enum fp_err fp_dir_flush_new(struct fp_dir *dir, struct fp_img *img,
+			     const struct fp_geom *g)
+{
+	uint32_t i = dir->disk_cl_count, j;
+	enum fp_err err;
+
+	while (i < dir->cl_count) {
+		for (j = i + 1; j < dir->cl_count; j++)
+			if (dir->cls[j] != dir->cls[j - 1] + 1)
+				break;
+		err = fp_img_write(img, fp_geom_cl_off(g, dir->cls[i]),
+				   dir->buf + (size_t)i * dir->clus_len,
+				   (size_t)(j - i) * dir->clus_len);
+		if (err)
+			return err;
+		i = j;
+	}
+	return FP_OK;
+}
+
+enum fp_err fp_dir_flush(struct fp_dir *dir, struct fp_img *img,
+			 const struct fp_geom *g)
+{
+	size_t old_len = dir->first_cl ? (size_t)dir->disk_cl_count *
+			 dir->clus_len : dir->len;
+	size_t s, e, nsec = sectors_of(dir, old_len);
+	enum fp_err err;
+
+	for (s = 0; s < nsec; s = e) {
+		if (!dir->dirty[s]) {
+			e = s + 1;
+			continue;
+		}
+		for (e = s + 1; e < nsec && dir->dirty[e]; e++)
+			if (disk_off(dir, g, e * dir->sec_len) !=
+			    disk_off(dir, g, (e - 1) * dir->sec_len) +
+			    dir->sec_len)
+				break;
+		err = fp_img_write(img, disk_off(dir, g, s * dir->sec_len),
+				   dir->buf + s * dir->sec_len,
+				   (e - s) * dir->sec_len);
+		if (err)
+			return err;
+	}
+	memset(dir->dirty, 0, nsec);
+	return FP_OK;
+}
+
+void fp_dir_release(struct fp_dir *dir)
+{
+	free(dir->buf);
+	free(dir->dirty);
+	free(dir->cls);
+	memset(dir, 0, sizeof(*dir));
+}
+
+void fp_dir_timestamp(int64_t epoch, int utc, uint16_t *date, uint16_t *time,
+		      uint8_t *tenth)
+{
+	struct tm tm;
+	time_t t = (time_t)epoch;
+	int ok = utc ? gmtime_r(&t, &tm) != NULL : localtime_r(&t, &tm) != NULL;
+
+	if (!ok || tm.tm_year < 80) {
+		*date = (0 << 9) | (1 << 5) | 1;
+		*time = 0;
+		*tenth = 0;
+		return;
+	}
+	if (tm.tm_year > 207) {
+		*date = (uint16_t)((127 << 9) | (12 << 5) | 31);
+		*time = (uint16_t)((23 << 11) | (59 << 5) | 29);
+		*tenth = 100;
+		return;
+	}
+	*date = (uint16_t)(((tm.tm_year - 80) << 9) | ((tm.tm_mon + 1) << 5) |
+			   tm.tm_mday);
+	*time = (uint16_t)((tm.tm_hour << 11) | (tm.tm_min << 5) |
+			   (tm.tm_sec / 2));
+	*tenth = (uint8_t)((tm.tm_sec % 2) * 100);
+}
+
+void fp_dirent_encode(uint8_t *ent, const uint8_t sfn[11], uint8_t attr,
+		      uint8_t ntres, uint32_t cl, uint32_t size, int fat32,
+		      uint16_t date, uint16_t time, uint8_t tenth)
+{
+	memset(ent, 0, FP_DIRENT_LEN);
+	memcpy(ent + DIR_NAME, sfn, 11);
+	ent[DIR_ATTR] = attr;
+	ent[DIR_NTRES] = ntres;
+	ent[DIR_CRT_TENTH] = tenth;
+	fp_put_le16(ent + DIR_CRT_TIME, time);
+	fp_put_le16(ent + DIR_CRT_DATE, date);
+	fp_put_le16(ent + DIR_ACC_DATE, date);
+	fp_put_le16(ent + DIR_WRT_TIME, time);
+	fp_put_le16(ent + DIR_WRT_DATE, date);
+	fp_dirent_set_cluster(ent, cl, fat32);
+	fp_put_le32(ent + DIR_SIZE, size);
+}

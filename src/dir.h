@@ -1,0 +1,174 @@
+/* dir.h - directories in memory: walk, lookup, free slots, entry codec. */
+#ifndef FP_DIR_H
+#define FP_DIR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bpb.h"
+#include "fat.h"
+#include "fp_err.h"
+#include "image.h"
+#include "name.h"
+
+#define FP_DIR_MAX_ENTRIES 65536u	/* the specification's limit */
+
+/* Byte offsets inside a 32-byte directory entry. */
+#define DIR_NAME 0
+#define DIR_ATTR 11
+#define DIR_NTRES 12
+#define DIR_CRT_TENTH 13
+#define DIR_CRT_TIME 14
+#define DIR_CRT_DATE 16
+#define DIR_ACC_DATE 18
+#define DIR_CLUS_HI 20
+#define DIR_WRT_TIME 22
+#define DIR_WRT_DATE 24
+#define DIR_CLUS_LO 26
+#define DIR_SIZE 28
+
+#define FP_ATTR_RO 0x01
+#define FP_ATTR_HIDDEN 0x02
+#define FP_ATTR_SYSTEM 0x04
+#define FP_ATTR_VOLUME 0x08
+#define FP_ATTR_DIR 0x10
+#define FP_ATTR_ARCHIVE 0x20
+#define FP_ATTR_LFN 0x0F
+
+#define FP_DIRENT_FREE 0xE5	/* first byte of a deleted entry */
+#define FP_DIRENT_END 0x00	/* first byte of the end marker */
+
+/*
+ * A whole directory in memory: the fixed root of FAT12/16 (first_cl 0) or
+ * a cluster chain.  Clusters [disk_cl_count, cl_count) are new: planned in
+ * memory, written whole by fp_dir_flush_new() before the FAT links them.
+ * Changes to the other clusters are tracked per sector and written by
+ * fp_dir_flush().  All buffers are owned by the struct.
+ */
+struct fp_dir {
+	uint32_t first_cl;	/* 0 for the fixed root */
+	uint32_t *cls;		/* the chain, cl_count clusters */
+	uint32_t cl_count;
+	uint32_t disk_cl_count;	/* clusters that are on disk already */
+	uint8_t *buf;		/* len bytes: every entry */
+	size_t len;
+	uint8_t *dirty;		/* one byte a sector of buf */
+	uint32_t end;		/* index of the first end marker, or count */
+	uint32_t sec_len;
+	uint32_t clus_len;
+};
+
+/* A decoded short entry with the long name that precedes it, if valid. */
+struct fp_dirent {
+	uint32_t slot;		/* index of the short entry */
+	uint32_t first_slot;	/* first LFN slot, == slot without one */
+	uint8_t sfn[11];
+	uint8_t attr;
+	uint8_t ntres;
+	uint32_t cl;
+	uint32_t size;
+	uint16_t lfn[FP_LFN_MAX];
+	size_t lfn_len;		/* 0: no valid long name */
+};
+
+/* Entries the directory holds. */
+static inline uint32_t fp_dir_count(const struct fp_dir *d)
+{
+	return (uint32_t)(d->len / FP_DIRENT_LEN);
+}
+
+/* Pointer to entry @slot (< fp_dir_count()). */
+static inline uint8_t *fp_dir_ent(const struct fp_dir *d, uint32_t slot)
+{
+	return d->buf + (size_t)slot * FP_DIRENT_LEN;
+}
+
+/*
+ * Load the directory at @first_cl (0: the fixed root of FAT12/16).  A chain
+ * that is broken or longer than FP_DIR_MAX_ENTRIES entries gives
+ * FP_E_CORRUPT.  *dir is overwritten.
+ */
+enum fp_err fp_dir_load(struct fp_dir *dir, struct fp_img *img,
+			const struct fp_geom *g, const struct fp_fat *fat,
+			uint32_t first_cl);
+
+/*
+ * A new, empty directory in cluster @cl with "." and ".." (@parent_cl, 0
+ * for the root) stamped with @date/@time.  Nothing is on disk yet.
+ */
+enum fp_err fp_dir_create(struct fp_dir *dir, const struct fp_geom *g,
+			  uint32_t cl, uint32_t parent_cl, uint16_t date,
+			  uint16_t time);
+
+/*
+ * The next short entry from *pos (a slot index, start at 0) that is not
+ * deleted and not a long-name slot; *pos moves past it.  Returns 0 at the
+ * end marker or the end of the directory, 1 with *out filled otherwise.
+ */
+int fp_dir_next(const struct fp_dir *dir, int fat32, uint32_t *pos,
+		struct fp_dirent *out);
+
+/*
+ * Find the file or directory called @name (compared case-insensitively
+ * with long names and with short names), skipping volume labels, "." and
+ * "..".  Returns 1 with *out filled, else 0.
+ */
+int fp_dir_lookup(const struct fp_dir *dir, int fat32, const uint16_t *name,
+		  size_t count, struct fp_dirent *out);
+
+/* 1 if a live short entry has the 8.3 name @sfn. */
+int fp_dir_sfn_used(const struct fp_dir *dir, const uint8_t sfn[11]);
+
+/*
+ * The lowest run of @count free slots (deleted entries and everything from
+ * the end marker on), within the clusters that are in memory.  Returns 1
+ * with *slot set, or 0.
+ */
+int fp_dir_find_free(const struct fp_dir *dir, uint32_t count,
+		     uint32_t *slot);
+
+/* Append the zero-filled cluster @cl; FP_E_DIRFULL past the entry limit. */
+enum fp_err fp_dir_grow(struct fp_dir *dir, uint32_t cl);
+
+/*
+ * Store @count entries from @ents at @slot.  Free slots before @slot are
+ * turned from end markers into deleted entries, and an end marker is put
+ * after the set where it replaces the end, so that every reader sees the
+ * new entries and nothing behind them.
+ */
+void fp_dir_put(struct fp_dir *dir, uint32_t slot, const uint8_t *ents,
+		uint32_t count);
+
+/* Mark entry @slot changed after editing it through fp_dir_ent(). */
+void fp_dir_touch(struct fp_dir *dir, uint32_t slot);
+
+/* Write the new clusters, whole, coalescing neighbours on disk. */
+enum fp_err fp_dir_flush_new(struct fp_dir *dir, struct fp_img *img,
+			     const struct fp_geom *g);
+
+/* Write the changed sectors of the clusters that were on disk. */
+enum fp_err fp_dir_flush(struct fp_dir *dir, struct fp_img *img,
+			 const struct fp_geom *g);
+
+void fp_dir_release(struct fp_dir *dir);
+
+/* First cluster of an entry (the high word only on FAT32). */
+uint32_t fp_dirent_cluster(const uint8_t *ent, int fat32);
+void fp_dirent_set_cluster(uint8_t *ent, uint32_t cl, int fat32);
+
+/*
+ * A FAT date and time for @epoch, in UTC when @utc else in local time;
+ * clamped to 1980-01-01 .. 2107-12-31.  *tenth is the 10 ms creation field.
+ */
+void fp_dir_timestamp(int64_t epoch, int utc, uint16_t *date, uint16_t *time,
+		      uint8_t *tenth);
+
+/*
+ * Encode a short entry: @sfn, @attr, @ntres, first cluster @cl, @size,
+ * creation, write and access stamps from @date/@time/@tenth.
+ */
+void fp_dirent_encode(uint8_t *ent, const uint8_t sfn[11], uint8_t attr,
+		      uint8_t ntres, uint32_t cl, uint32_t size, int fat32,
+		      uint16_t date, uint16_t time, uint8_t tenth);
+
+#endif

@@ -1,0 +1,421 @@
+/* main.c - the fatprealloc command line: options, messages, exit codes. */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <popt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "image.h"
+#include "plan.h"
+#include "report.h"
+#include "size.h"
+
+/* Exit codes, as fsck(8). */
+#define EXIT_OK 0
+#define EXIT_INCONSISTENT 4
+#define EXIT_OPERATIONAL 8
+#define EXIT_USAGE 16
+
+#define PROG "fatprealloc"
+
+struct cli {
+	int keep_size, zero, contiguous, parents;
+	int dry_run, json, verbose, quiet, no_sync, force;
+	int help, version;
+	char *timestamp;
+	char *offset_arg;	/* -o BYTES */
+	char *image;		/* IMAGE without any @@OFFSET */
+	uint64_t offset;
+	struct fp_req *reqs;
+	size_t req_count;
+	int64_t time;
+	int utc;
+	poptContext con;	/* owns the argument strings */
+};
+
+static void msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fputs(PROG ": ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry '" PROG " --help' for more information.\n", stderr);
+	return EXIT_USAGE;
+}
+
+static void print_help(void)
+{
+	fputs("Usage: " PROG " [OPTIONS] IMAGE ::PATH SIZE [::PATH SIZE ...]\n"
+	      "\n"
+	      "Preallocate files in an unmounted FAT12/16/32 image, as\n"
+	      "fallocate(1) does at offset 0, without writing their data.\n"
+	      "\n"
+	      "Options:\n"
+	      " -n, --keep-size        allocate clusters, keep the file size\n"
+	      " -z, --zero             with -n, zero the allocated clusters\n"
+	      " -c, --contiguous       new clusters of each file in one run\n"
+	      " -p, --parents          create missing directories\n"
+	      " -o, --offset BYTES     the filesystem starts at BYTES into\n"
+	      "                        IMAGE (also IMAGE@@BYTES, as mtools)\n"
+	      " -t, --timestamp EPOCH  time of new entries (UTC), default\n"
+	      "                        $SOURCE_DATE_EPOCH, else now (local)\n"
+	      "     --dry-run          print the plan, write nothing\n"
+	      "     --json             with --dry-run or -v: print JSON\n"
+	      "     --force            go on although the image is dirty or\n"
+	      "                        its FAT copies differ\n"
+	      "     --no-sync          skip the final fsync\n"
+	      " -v, --verbose          print what was done\n"
+	      " -q, --quiet            print errors only\n"
+	      " -h, --help             display this help\n"
+	      " -V, --version          display version\n"
+	      "\n"
+	      "SIZE is bytes, with an optional suffix K, M, G, T (or KiB,\n"
+	      "MiB, GiB, TiB: powers of 1024) or KB, MB, GB, TB (powers\n"
+	      "of 1000); at most 4294967295 (4 GiB - 1).\n"
+	      "\n"
+	      "Exit status: 0 done, 4 image inconsistent, 8 operational\n"
+	      "error, 16 usage error.\n", stdout);
+}
+
+/* Parse a decimal epoch; 0 on success. */
+static int parse_epoch(const char *s, int64_t *out)
+{
+	char *end;
+	long long v;
+
+	if (!*s)
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || *end || end == s)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int pick_time(struct cli *c)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+
+	c->utc = 1;
+	if (c->timestamp) {
+		if (parse_epoch(c->timestamp, &c->time))
+			return usage_error("invalid timestamp '%s'",
+					   c->timestamp);
+	} else if (sde) {
+		if (parse_epoch(sde, &c->time))
+			return usage_error("invalid SOURCE_DATE_EPOCH '%s'",
+					   sde);
+	} else {
+		c->time = (int64_t)time(NULL);
+		c->utc = 0;
+	}
+	return EXIT_OK;
+}
+
+/* Turn the ::PATH SIZE pairs into requests. */
+static int parse_pairs(struct cli *c, const char **args, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || n % 2)
+		return usage_error("%s", n ? "missing SIZE after the last path"
+				   : "no ::PATH SIZE given");
+	c->req_count = n / 2;
+	c->reqs = calloc(c->req_count, sizeof(*c->reqs));
+	if (!c->reqs) {
+		msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	for (i = 0; i < c->req_count; i++) {
+		const char *path = args[2 * i], *size = args[2 * i + 1];
+
+		if (strncmp(path, "::", 2))
+			return usage_error("path '%s' does not start with ::",
+					   path);
+		c->reqs[i].path = path + 2;
+		if (fp_size_parse(size, &c->reqs[i].size))
+			return usage_error("invalid size '%s'", size);
+	}
+	return EXIT_OK;
+}
+
+/* IMAGE or IMAGE@@OFFSET (mtools syntax), or -o OFFSET. */
+static int parse_image(struct cli *c, const char *arg)
+{
+	const char *at = strstr(arg, "@@");
+	const char *off = c->offset_arg;
+
+	if (at && off)
+		return usage_error("%s", "give the offset either as -o or as "
+				   "IMAGE@@OFFSET, not both");
+	c->image = strndup(arg, at ? (size_t)(at - arg) : strlen(arg));
+	if (!c->image) {
+		msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	if (at)
+		off = at + 2;
+	if (off && fp_size_parse(off, &c->offset))
+		return usage_error("invalid offset '%s'", off);
+	return EXIT_OK;
+}
+
+static int parse_args(struct cli *c, int argc, const char **argv)
+{
+	struct poptOption opts[] = {
+		{ "keep-size", 'n', POPT_ARG_NONE, &c->keep_size, 0, NULL, NULL },
+		{ "zero", 'z', POPT_ARG_NONE, &c->zero, 0, NULL, NULL },
+		{ "contiguous", 'c', POPT_ARG_NONE, &c->contiguous, 0, NULL, NULL },
+		{ "parents", 'p', POPT_ARG_NONE, &c->parents, 0, NULL, NULL },
+		{ "timestamp", 't', POPT_ARG_STRING, &c->timestamp, 0, NULL, NULL },
+		{ "offset", 'o', POPT_ARG_STRING, &c->offset_arg, 0, NULL, NULL },
+		{ "dry-run", 0, POPT_ARG_NONE, &c->dry_run, 0, NULL, NULL },
+		{ "json", 0, POPT_ARG_NONE, &c->json, 0, NULL, NULL },
+		{ "force", 0, POPT_ARG_NONE, &c->force, 0, NULL, NULL },
+		{ "no-sync", 0, POPT_ARG_NONE, &c->no_sync, 0, NULL, NULL },
+		{ "verbose", 'v', POPT_ARG_NONE, &c->verbose, 0, NULL, NULL },
+		{ "quiet", 'q', POPT_ARG_NONE, &c->quiet, 0, NULL, NULL },
+		{ "help", 'h', POPT_ARG_NONE, &c->help, 0, NULL, NULL },
+		{ "version", 'V', POPT_ARG_NONE, &c->version, 0, NULL, NULL },
+		POPT_TABLEEND
+	};
+	poptContext con = poptGetContext(PROG, argc, argv, opts, 0);
+	const char **args;
+	size_t n = 0;
+	int rc, ret;
+
+	rc = poptGetNextOpt(con);
+	if (rc < -1) {
+		ret = usage_error("%s", poptStrerror(rc));
+		fprintf(stderr, "(at '%s')\n", poptBadOption(con, 0));
+		goto out;
+	}
+	ret = EXIT_OK;
+	if (c->help || c->version)
+		goto out;
+	args = poptGetArgs(con);
+	if (!args || !args[0]) {
+		ret = usage_error("%s", "no IMAGE given");
+		goto out;
+	}
+	while (args[1 + n])
+		n++;
+	ret = parse_image(c, args[0]);
+	if (!ret)
+		ret = pick_time(c);
+	if (!ret)
+		ret = parse_pairs(c, args + 1, n);
+out:
+	c->con = con;	/* the strings in c->reqs point into it */
+	return ret;
+}
+
+static int fs_error(const struct cli *c, struct fp_img *img, enum fp_err err)
+{
+	if (err == FP_E_IO)
+		msg("cannot read '%s': %s", c->image,
+		    strerror(fp_img_errno(img)));
+	else
+		msg("'%s': %s", c->image, fp_strerror(err));
+	return EXIT_OPERATIONAL;
+}
+
+static int check_error(const struct cli *c, enum fp_err err,
+		       const struct fp_fs_diag *d)
+{
+	if (err == FP_E_FATDIFF)
+		msg("'%s': FAT copy %" PRIu32 " differs from the active one "
+		    "at cluster %" PRIu32 " (%" PRIu32 " entries differ); "
+		    "run fsck.fat, or use --force", c->image, d->copy + 1,
+		    d->first_cl, d->diff_count);
+	else if (err == FP_E_DIRTY)
+		msg("'%s': volume is marked dirty (not cleanly unmounted); "
+		    "run fsck.fat, or use --force", c->image);
+	else
+		return EXIT_OPERATIONAL;
+	return EXIT_INCONSISTENT;
+}
+
+static int exit_code_of(enum fp_err err)
+{
+	switch (err) {
+	case FP_E_CORRUPT:
+	case FP_E_FATDIFF:
+	case FP_E_DIRTY:
+		return EXIT_INCONSISTENT;
+	case FP_E_DUPPATH:
+	case FP_E_NAME:
+	case FP_E_NAMELEN:
+	case FP_E_NONBMP:
+		return EXIT_USAGE;
+	default:
+		return EXIT_OPERATIONAL;
+	}
+}
+
+static int plan_error(const struct cli *c, struct fp_img *img,
+		      enum fp_err err, const struct fp_plan_diag *d)
+{
+	const char *path = c->reqs[d->req].path;
+
+	switch (err) {
+	case FP_E_IO:
+		return fs_error(c, img, err);
+	case FP_E_NOSPC:
+		msg("'%s': no space for '::%s': %" PRIu32 " clusters needed, "
+		    "%" PRIu32 " free", c->image, path, d->need, d->avail);
+		break;
+	case FP_E_NORUN:
+		msg("'%s': no contiguous run of %" PRIu32 " free clusters for "
+		    "'::%s' (largest usable run: %" PRIu32 " clusters); try "
+		    "without --contiguous", c->image, d->need, path,
+		    d->avail);
+		break;
+	case FP_E_NOENT:
+		msg("'%s': no directory '::%s' (use -p to create it)",
+		    c->image, d->component);
+		break;
+	case FP_E_NOTDIR:
+		msg("'%s': '::%s' is not a directory", c->image,
+		    d->component);
+		break;
+	default:
+		msg("'%s': '::%s': %s", c->image, path, fp_strerror(err));
+		break;
+	}
+	if (exit_code_of(err) == EXIT_USAGE)
+		fputs("Try '" PROG " --help' for more information.\n", stderr);
+	return exit_code_of(err);
+}
+
+static void print_result(const struct cli *c, const struct fp_fs *fs,
+			 const struct fp_plan *plan)
+{
+	if (c->json && (c->dry_run || c->verbose))
+		fp_report_plan_json(stdout, c->image, fs, plan, c->dry_run);
+	else if (c->dry_run || c->verbose)
+		fp_report_plan_text(stdout, fs, plan, !c->dry_run);
+}
+
+static int run_plan(const struct cli *c, struct fp_img *img,
+		    struct fp_fs *fs)
+{
+	struct fp_plan_opts po = {
+		.keep_size = c->keep_size, .zero = c->zero,
+		.contiguous = c->contiguous, .parents = c->parents,
+		.time = c->time, .utc = c->utc,
+	};
+	struct fp_plan_diag diag;
+	struct fp_plan *plan;
+	enum fp_err err;
+	int ret = EXIT_OK;
+
+	err = fp_plan_build(fs, &po, c->reqs, c->req_count, &plan, &diag);
+	if (err)
+		return plan_error(c, img, err, &diag);
+	if (!c->dry_run) {
+		err = fp_plan_commit(plan, c->no_sync);
+		if (err) {
+			msg("cannot write '%s': %s", c->image,
+			    err == FP_E_IO ? strerror(fp_img_errno(img))
+			    : fp_strerror(err));
+			ret = EXIT_OPERATIONAL;
+		}
+	}
+	if (!ret)
+		print_result(c, fs, plan);
+	fp_plan_free(plan);
+	return ret;
+}
+
+static int run(const struct cli *c)
+{
+	struct fp_img *img = NULL;
+	struct fp_fs *fs = NULL;
+	struct fp_fs_diag diag;
+	enum fp_err err;
+	int errnum = 0, ret;
+
+	err = fp_img_open(c->image, c->dry_run ? 0 : FP_IMG_WRITE, &img,
+			  &errnum);
+	if (err) {
+		msg("cannot open '%s': %s", c->image, errnum ?
+		    strerror(errnum) : fp_strerror(err));
+		return EXIT_OPERATIONAL;
+	}
+	err = fp_img_set_window(img, c->offset, 0);
+	if (err) {
+		msg("'%s': offset %" PRIu64 " is beyond the end of the image",
+		    c->image, c->offset);
+		ret = EXIT_OPERATIONAL;
+		goto out;
+	}
+	err = fp_fs_open(img, &fs);
+	if (err) {
+		ret = fs_error(c, img, err);
+		goto out;
+	}
+	err = fp_fs_check(fs, &diag);
+	if (err == FP_E_IO) {
+		ret = fs_error(c, img, err);
+		goto out;
+	}
+	if (err && !c->force) {
+		ret = check_error(c, err, &diag);
+		goto out;
+	}
+	if (c->keep_size && !c->quiet)
+		msg("note: fsck.fat and Linux reclaim clusters past a file's "
+		    "size; FatFs-based firmware reuses them when it appends");
+	ret = run_plan(c, img, fs);
+out:
+	fp_fs_free(fs);
+	if (fp_img_close(img) && !ret) {
+		msg("cannot close '%s': %s", c->image, strerror(errno));
+		ret = EXIT_OPERATIONAL;
+	}
+	return ret;
+}
+
+static int close_stdout(int ret)
+{
+	if (fflush(stdout) || ferror(stdout) || fclose(stdout)) {
+		if (errno != EPIPE)
+			msg("write error: %s", strerror(errno));
+		return ret ? ret : EXIT_OPERATIONAL;
+	}
+	return ret;
+}
+
+int main(int argc, const char **argv)
+{
+	struct cli c;
+	int ret;
+
+	memset(&c, 0, sizeof(c));
+	ret = parse_args(&c, argc, argv);
+	if (!ret && c.help)
+		print_help();
+	else if (!ret && c.version)
+		printf(PROG " " PACKAGE_VERSION "\n");
+	else if (!ret)
+		ret = run(&c);
+	free(c.reqs);
+	free(c.image);
+	poptFreeContext(c.con);
+	return close_stdout(ret);
+}

@@ -1,0 +1,857 @@
+/* plan.c - open a volume, plan preallocations in memory, commit them. */
+#include "plan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dir.h"
+#include "le.h"
+#include "name.h"
+
+#define FAT16_CLEAN 0x8000u
+#define FAT32_CLEAN 0x08000000u
+#define STATE_DIRTY 0x01
+
+/* A byte range of the image to zero. */
+struct zrange {
+	uint64_t off;
+	uint64_t len;
+};
+
+/* A FAT entry of a pre-existing chain end that will point at new clusters. */
+struct link {
+	uint32_t cl;
+	uint32_t next;
+};
+
+struct fp_plan {
+	struct fp_fs *fs;
+	struct fp_plan_opts opts;
+	uint16_t date, time;
+	uint8_t tenth;
+	struct fp_plan_file *files;
+	size_t file_count;
+	struct fp_dir **dirs;	/* every directory loaded or created */
+	size_t dir_count, dir_cap;
+	char **made;		/* paths of created directories */
+	size_t made_count, made_cap;
+	struct zrange *zero;
+	size_t zero_count, zero_cap;
+	struct link *links;
+	size_t link_count, link_cap;
+	uint32_t alloc_count;
+	uint32_t last_alloc;
+};
+
+/* Make room for one more element in a growing array. */
+static enum fp_err grow(void *arrp, size_t *cap, size_t count, size_t elem)
+{
+	void **arr = arrp;
+	size_t ncap;
+	void *p;
+
+	if (count < *cap)
+		return FP_OK;
+	ncap = *cap ? *cap * 2 : 8;
+	p = realloc(*arr, ncap * elem);
+	if (!p)
+		return FP_E_NOMEM;
+	*arr = p;
+	*cap = ncap;
+	return FP_OK;
+}
+
+/* ---- the volume ---------------------------------------------------- */
+
+static enum fp_err load_fsinfo(struct fp_fs *fs)
+{
+	const struct fp_geom *g = &fs->geom;
+	uint8_t *sec;
+	enum fp_err err;
+
+	if (g->type != FP_FAT32 || g->fsinfo_sec == 0)
+		return FP_OK;
+	sec = malloc(g->sec_len);
+	if (!sec)
+		return FP_E_NOMEM;
+	err = fp_img_read(fs->img, (uint64_t)g->fsinfo_sec * g->sec_len, sec,
+			  g->sec_len);
+	if (!err)
+		fp_fsinfo_decode(sec, &fs->fsinfo);
+	free(sec);
+	return err;
+}
+
+enum fp_err fp_fs_open(struct fp_img *img, struct fp_fs **out)
+{
+	uint8_t boot[FP_SECTOR_MIN];
+	struct fp_fs *fs;
+	enum fp_err err;
+
+	if (fp_img_len(img) < sizeof(boot))
+		return FP_E_NOTFAT;
+	err = fp_img_read(img, 0, boot, sizeof(boot));
+	if (err)
+		return err;
+	fs = calloc(1, sizeof(*fs));
+	if (!fs)
+		return FP_E_NOMEM;
+	fs->img = img;
+	err = fp_bpb_decode(boot, fp_img_len(img), &fs->geom);
+	if (!err)
+		err = fp_fat_load(&fs->fat, img, &fs->geom);
+	if (!err)
+		err = fp_bitmap_load(&fs->bm, &fs->fat);
+	if (!err)
+		err = load_fsinfo(fs);
+	if (err) {
+		fp_fs_free(fs);
+		return err;
+	}
+	*out = fs;
+	return FP_OK;
+}
+
+static int volume_dirty(const struct fp_fs *fs)
+{
+	uint32_t e1 = fp_fat_get(&fs->fat, 1);
+
+	if (fs->geom.state & STATE_DIRTY)
+		return 1;
+	if (fs->geom.type == FP_FAT16)
+		return !(e1 & FAT16_CLEAN);
+	if (fs->geom.type == FP_FAT32)
+		return !(e1 & FAT32_CLEAN);
+	return 0;
+}
+
+enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag)
+{
+	const struct fp_geom *g = &fs->geom;
+	uint32_t copy, first, diffs;
+	int equal;
+	enum fp_err err;
+
+	if (volume_dirty(fs))
+		return FP_E_DIRTY;
+	if (!g->mirror)
+		return FP_OK;
+	for (copy = 0; copy < g->fat_count; copy++) {
+		if (copy == g->active_fat)
+			continue;
+		err = fp_fat_compare(&fs->fat, fs->img, g, copy, &equal,
+				     &first, &diffs);
+		if (err)
+			return err;
+		if (!equal) {
+			diag->copy = copy;
+			diag->first_cl = first;
+			diag->diff_count = diffs;
+			return FP_E_FATDIFF;
+		}
+	}
+	return FP_OK;
+}
+
+void fp_fs_free(struct fp_fs *fs)
+{
+	if (!fs)
+		return;
+	fp_bitmap_release(&fs->bm);
+	fp_fat_release(&fs->fat);
+	free(fs);
+}
+
+/* ---- directories ---------------------------------------------------- */
+
+static int is_fat32(const struct fp_plan *p)
+{
+	return p->fs->geom.type == FP_FAT32;
+}
+
+/* The cluster a directory entry uses for the root: 0 on every FAT type. */
+static uint32_t root_key(const struct fp_plan *p)
+{
+	return is_fat32(p) ? p->fs->geom.root_cl : 0;
+}
+
+/* Keep @d in the plan's cache (taking its buffers, even on failure). */
+static enum fp_err cache_dir(struct fp_plan *p, struct fp_dir *d,
+			     struct fp_dir **out)
+{
+	struct fp_dir *copy = NULL;
+	enum fp_err err;
+
+	err = grow(&p->dirs, &p->dir_cap, p->dir_count, sizeof(*p->dirs));
+	if (!err) {
+		copy = malloc(sizeof(*copy));
+		if (!copy)
+			err = FP_E_NOMEM;
+	}
+	if (err) {
+		fp_dir_release(d);
+		return err;
+	}
+	*copy = *d;
+	p->dirs[p->dir_count++] = copy;
+	*out = copy;
+	return FP_OK;
+}
+
+/* The directory starting at @cl (0 = root), loaded once. */
+static enum fp_err get_dir(struct fp_plan *p, uint32_t cl,
+			   struct fp_dir **out)
+{
+	struct fp_dir d;
+	size_t i;
+	enum fp_err err;
+
+	if (cl == 0)
+		cl = root_key(p);
+	for (i = 0; i < p->dir_count; i++) {
+		if (p->dirs[i]->first_cl == cl) {
+			*out = p->dirs[i];
+			return FP_OK;
+		}
+	}
+	err = fp_dir_load(&d, p->fs->img, &p->fs->geom, &p->fs->fat, cl);
+	if (err)
+		return err;
+	return cache_dir(p, &d, out);
+}
+
+/* ---- clusters ------------------------------------------------------- */
+
+/*
+ * Take @count free clusters from @start as one chain piece, linked from
+ * @prev (0: none).  @prev_on_disk says that prev ends a chain that is on
+ * disk already: that link is written after the new entries (see commit).
+ */
+static enum fp_err take_run(struct fp_plan *p, uint32_t start,
+			    uint32_t count, uint32_t prev, int prev_on_disk)
+{
+	struct fp_fat *fat = &p->fs->fat;
+	uint32_t i;
+	enum fp_err err;
+
+	fp_bitmap_take(&p->fs->bm, start, count);
+	for (i = 0; i + 1 < count; i++)
+		fp_fat_set(fat, start + i, start + i + 1);
+	fp_fat_set(fat, start + count - 1, fp_fat_eoc(fat));
+	if (prev) {
+		fp_fat_set(fat, prev, start);
+		if (prev_on_disk) {
+			err = grow(&p->links, &p->link_cap, p->link_count,
+				   sizeof(*p->links));
+			if (err)
+				return err;
+			p->links[p->link_count].cl = prev;
+			p->links[p->link_count++].next = start;
+		}
+	}
+	p->alloc_count += count;
+	p->last_alloc = start + count - 1;
+	return FP_OK;
+}
+
+/* One cluster for a directory: the lowest free one. */
+static enum fp_err take_one(struct fp_plan *p, uint32_t prev,
+			    int prev_on_disk, uint32_t *cl)
+{
+	uint32_t c = fp_bitmap_next_free(&p->fs->bm, 2);
+
+	if (c == 0)
+		return FP_E_NOSPC;
+	*cl = c;
+	return take_run(p, c, 1, prev, prev_on_disk);
+}
+
+static enum fp_err add_extent(struct fp_plan_file *f, uint32_t start,
+			      uint32_t count, size_t *cap)
+{
+	enum fp_err err;
+
+	err = grow(&f->ext, cap, f->ext_count, sizeof(*f->ext));
+	if (err)
+		return err;
+	f->ext[f->ext_count].start = start;
+	f->ext[f->ext_count++].count = count;
+	f->new_clusters += count;
+	return FP_OK;
+}
+
+/* Take a run for file @f and record it; *last follows the chain's end. */
+static enum fp_err file_run(struct fp_plan *p, struct fp_plan_file *f,
+			    uint32_t start, uint32_t count, uint32_t *last,
+			    size_t *cap)
+{
+	int on_disk = *last != 0 && f->ext_count == 0;
+	enum fp_err err;
+
+	err = take_run(p, start, count, *last, on_disk);
+	if (!err)
+		err = add_extent(f, start, count, cap);
+	*last = start + count - 1;
+	return err;
+}
+
+/*
+ * Allocate @need clusters for @f whose chain ends at @last (0: no chain).
+ * Policy: continue right after the last cluster when it is free; else the
+ * lowest run that holds the rest; else the largest runs, fewest pieces.
+ */
+static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
+			      uint32_t need, uint32_t last,
+			      struct fp_plan_diag *diag)
+{
+	struct fp_bitmap *bm = &p->fs->bm;
+	uint32_t run = 0, start, len;
+	size_t cap = 0;
+	enum fp_err err = FP_OK;
+
+	if (need > bm->free_count) {
+		diag->need = need;
+		diag->avail = bm->free_count;
+		return FP_E_NOSPC;
+	}
+	if (last && last < bm->max_cl)
+		run = fp_bitmap_run_len(bm, last + 1, need);
+	if (p->opts.contiguous && (last ? run < need :
+				   !fp_bitmap_find_run(bm, need))) {
+		fp_bitmap_largest_run(bm, &start, &len);
+		diag->need = need;
+		diag->avail = last ? run : len;
+		return FP_E_NORUN;
+	}
+	if (run) {
+		err = file_run(p, f, last + 1, run, &last, &cap);
+		need -= run;
+	}
+	while (!err && need) {
+		start = fp_bitmap_find_run(bm, need);
+		len = need;
+		if (!start)
+			fp_bitmap_largest_run(bm, &start, &len);
+		err = file_run(p, f, start, len, &last, &cap);
+		need -= len;
+	}
+	return err;
+}
+
+/* ---- zeroing -------------------------------------------------------- */
+
+static enum fp_err zero_add(struct fp_plan *p, uint64_t off, uint64_t len)
+{
+	struct zrange *z;
+	enum fp_err err;
+
+	if (len == 0)
+		return FP_OK;
+	if (p->zero_count) {
+		z = &p->zero[p->zero_count - 1];
+		if (z->off + z->len == off) {
+			z->len += len;
+			return FP_OK;
+		}
+	}
+	err = grow(&p->zero, &p->zero_cap, p->zero_count, sizeof(*p->zero));
+	if (err)
+		return err;
+	p->zero[p->zero_count].off = off;
+	p->zero[p->zero_count++].len = len;
+	return FP_OK;
+}
+
+/* Zero bytes [from, to) of the existing chain starting at @cl. */
+static enum fp_err zero_chain(struct fp_plan *p, uint32_t cl, uint64_t from,
+			      uint64_t to)
+{
+	const struct fp_geom *g = &p->fs->geom;
+	uint64_t pos = 0, a, b;
+	enum fp_err err;
+
+	for (; pos < to; pos += g->clus_len, cl = fp_fat_get(&p->fs->fat, cl)) {
+		if (pos + g->clus_len <= from)
+			continue;
+		a = from > pos ? from - pos : 0;
+		b = to - pos < g->clus_len ? to - pos : g->clus_len;
+		err = zero_add(p, fp_geom_cl_off(g, cl) + a, b - a);
+		if (err)
+			return err;
+	}
+	return FP_OK;
+}
+
+static enum fp_err zero_extents(struct fp_plan *p,
+				const struct fp_plan_file *f)
+{
+	const struct fp_geom *g = &p->fs->geom;
+	size_t i;
+	enum fp_err err;
+
+	for (i = 0; i < f->ext_count; i++) {
+		err = zero_add(p, fp_geom_cl_off(g, f->ext[i].start),
+			       (uint64_t)f->ext[i].count * g->clus_len);
+		if (err)
+			return err;
+	}
+	return FP_OK;
+}
+
+/* ---- entries -------------------------------------------------------- */
+
+/* Pick the 8.3 name for @name in @dir; *lfn says a long name is needed. */
+static enum fp_err pick_sfn(const struct fp_dir *dir, const uint16_t *name,
+			    size_t n, uint8_t sfn[11], uint8_t *ntres,
+			    int *lfn)
+{
+	uint8_t basis[11];
+	uint32_t tail;
+	int lossy;
+
+	*ntres = 0;
+	*lfn = 0;
+	if (fp_name_to_sfn(name, n, sfn, ntres))
+		return FP_OK;
+	*lfn = 1;
+	fp_name_alias_basis(name, n, basis, &lossy);
+	if (!lossy && !fp_dir_sfn_used(dir, basis)) {
+		memcpy(sfn, basis, 11);
+		return FP_OK;
+	}
+	for (tail = 1; tail <= 999999; tail++) {
+		fp_name_alias_tail(basis, tail, sfn);
+		if (!fp_dir_sfn_used(dir, sfn))
+			return FP_OK;
+	}
+	return FP_E_ALIAS;
+}
+
+/* Grow @dir by enough zeroed clusters for @slots entries. */
+static enum fp_err grow_dir(struct fp_plan *p, struct fp_dir *dir,
+			    uint32_t slots, uint32_t *slot)
+{
+	uint32_t per = p->fs->geom.clus_len / FP_DIRENT_LEN;
+	uint32_t k = (slots + per - 1) / per, i, cl, prev;
+	enum fp_err err;
+
+	if (dir->first_cl == 0)
+		return FP_E_ROOTFULL;
+	if (fp_dir_count(dir) + (uint64_t)k * per > FP_DIR_MAX_ENTRIES)
+		return FP_E_DIRFULL;
+	if (k > p->fs->bm.free_count)
+		return FP_E_NOSPC;
+	*slot = fp_dir_count(dir);
+	for (i = 0; i < k; i++) {
+		prev = dir->cls[dir->cl_count - 1];
+		err = take_one(p, prev, dir->cl_count <= dir->disk_cl_count,
+			       &cl);
+		if (!err)
+			err = fp_dir_grow(dir, cl);
+		if (err)
+			return err;
+	}
+	return FP_OK;
+}
+
+/*
+ * Add an entry set (long-name slots, then the short entry) for @name to
+ * @dir.  The set goes into the lowest free run of slots, or at the start
+ * of new clusters, so that it never straddles old and new clusters.
+ */
+static enum fp_err add_entry(struct fp_plan *p, struct fp_dir *dir,
+			     const uint16_t *name, size_t n, uint8_t attr,
+			     uint32_t cl, uint32_t size, uint32_t *slot)
+{
+	uint8_t ents[21 * FP_DIRENT_LEN], sfn[11], ntres, sum;
+	unsigned nlfn = 0, i;
+	int lfn;
+	enum fp_err err;
+
+	err = pick_sfn(dir, name, n, sfn, &ntres, &lfn);
+	if (err)
+		return err;
+	if (lfn)
+		nlfn = fp_name_lfn_slots(n);
+	sum = fp_name_lfn_sum(sfn);
+	for (i = 0; i < nlfn; i++)
+		fp_name_lfn_encode(ents + i * FP_DIRENT_LEN, name, n,
+				   nlfn - i, sum);
+	fp_dirent_encode(ents + nlfn * FP_DIRENT_LEN, sfn, attr, ntres, cl,
+			 size, is_fat32(p), p->date, p->time, p->tenth);
+	if (!fp_dir_find_free(dir, nlfn + 1, slot)) {
+		err = grow_dir(p, dir, nlfn + 1, slot);
+		if (err)
+			return err;
+	}
+	fp_dir_put(dir, *slot, ents, nlfn + 1);
+	*slot += nlfn;
+	return FP_OK;
+}
+
+/* ---- paths ---------------------------------------------------------- */
+
+/* The next component of *path as UCS-2; 0 at the end of the path. */
+static int next_component(const char **path, uint16_t *u, size_t *n,
+			  enum fp_err *err, size_t *len)
+{
+	const char *s = *path, *e;
+
+	while (*s == '/')
+		s++;
+	if (!*s)
+		return 0;
+	e = strchr(s, '/');
+	if (!e)
+		e = s + strlen(s);
+	*len = (size_t)(e - s);
+	*err = fp_name_from_utf8(s, *len, u, n);
+	if (!*err)
+		*err = fp_name_check(u, *n);
+	*path = e;
+	return 1;
+}
+
+static int at_end(const char *path)
+{
+	while (*path == '/')
+		path++;
+	return !*path;
+}
+
+static enum fp_err make_dir(struct fp_plan *p, struct fp_dir *parent,
+			    const uint16_t *name, size_t n,
+			    const char *path, size_t path_len,
+			    struct fp_dir **out)
+{
+	struct fp_dir d;
+	uint32_t cl, slot, up;
+	char *copy;
+	enum fp_err err;
+
+	err = take_one(p, 0, 0, &cl);
+	if (!err)
+		err = add_entry(p, parent, name, n, FP_ATTR_DIR, cl, 0, &slot);
+	if (err)
+		return err;
+	up = parent->first_cl == root_key(p) ? 0 : parent->first_cl;
+	err = fp_dir_create(&d, &p->fs->geom, cl, up, p->date, p->time);
+	if (!err)
+		err = cache_dir(p, &d, out);
+	if (!err)
+		err = grow(&p->made, &p->made_cap, p->made_count,
+			   sizeof(*p->made));
+	if (err)
+		return err;
+	copy = strndup(path, path_len);
+	if (!copy)
+		return FP_E_NOMEM;
+	p->made[p->made_count++] = copy;
+	return FP_OK;
+}
+
+/* Walk to the directory that holds the last component of @path. */
+static enum fp_err resolve_parent(struct fp_plan *p, const char **path,
+				  uint16_t *u, size_t *n,
+				  struct fp_dir **out,
+				  struct fp_plan_diag *diag)
+{
+	const char *start = *path;
+	struct fp_dirent e;
+	struct fp_dir *dir;
+	enum fp_err err;
+	size_t len;
+
+	err = get_dir(p, 0, &dir);
+	while (!err) {
+		if (!next_component(path, u, n, &err, &len))
+			return FP_E_NAME;	/* empty path or "/" */
+		if (err || at_end(*path))
+			break;
+		snprintf(diag->component, sizeof(diag->component), "%.*s",
+			 (int)(*path - start), start);
+		if (!fp_dir_lookup(dir, is_fat32(p), u, *n, &e)) {
+			if (!p->opts.parents)
+				return FP_E_NOENT;
+			err = make_dir(p, dir, u, *n, start,
+				       (size_t)(*path - start), &dir);
+		} else if (!(e.attr & FP_ATTR_DIR)) {
+			return FP_E_NOTDIR;
+		} else {
+			err = get_dir(p, e.cl, &dir);
+		}
+	}
+	if (!err)
+		*out = dir;
+	return err;
+}
+
+/* ---- files ---------------------------------------------------------- */
+
+static uint32_t clusters_for(const struct fp_plan *p, uint64_t bytes)
+{
+	uint32_t c = p->fs->geom.clus_len;
+
+	return (uint32_t)((bytes + c - 1) / c);
+}
+
+static enum fp_err create_file(struct fp_plan *p, struct fp_plan_file *f,
+			       struct fp_dir *dir, const uint16_t *name,
+			       size_t n, uint64_t size,
+			       struct fp_plan_diag *diag)
+{
+	enum fp_err err;
+
+	f->action = FP_ACT_CREATE;
+	f->new_size = p->opts.keep_size ? 0 : (uint32_t)size;
+	err = alloc_file(p, f, clusters_for(p, size), 0, diag);
+	if (!err && (!p->opts.keep_size || p->opts.zero))
+		err = zero_extents(p, f);
+	f->first_cl = f->ext_count ? f->ext[0].start : 0;
+	if (!err)
+		err = add_entry(p, dir, name, n, FP_ATTR_ARCHIVE, f->first_cl,
+				f->new_size, &f->slot);
+	f->dir = dir;
+	return err;
+}
+
+/* Rewrite the entry of an extended file: cluster, size, write time. */
+static void update_entry(struct fp_plan *p, const struct fp_plan_file *f)
+{
+	uint8_t *ent = fp_dir_ent(f->dir, f->slot);
+
+	fp_dirent_set_cluster(ent, f->first_cl, is_fat32(p));
+	if (f->new_size != f->old_size) {
+		fp_put_le32(ent + DIR_SIZE, f->new_size);
+		fp_put_le16(ent + DIR_WRT_TIME, p->time);
+		fp_put_le16(ent + DIR_WRT_DATE, p->date);
+		fp_put_le16(ent + DIR_ACC_DATE, p->date);
+	}
+	fp_dir_touch(f->dir, f->slot);
+}
+
+static enum fp_err extend_file(struct fp_plan *p, struct fp_plan_file *f,
+			       const struct fp_dirent *e, uint64_t size,
+			       struct fp_plan_diag *diag)
+{
+	uint64_t clus = p->fs->geom.clus_len, zend;
+	uint32_t have = 0, last = 0, want = clusters_for(p, size);
+	enum fp_err err = FP_OK;
+
+	if (e->cl)
+		err = fp_fat_chain(&p->fs->fat, e->cl, &have, &last);
+	if (err || (uint64_t)have * clus < e->size)
+		return FP_E_CORRUPT;
+	f->old_size = f->new_size = e->size;
+	f->old_clusters = have;
+	f->first_cl = e->cl;
+	if (!p->opts.keep_size && size > e->size)
+		f->new_size = (uint32_t)size;
+	if (want <= have && f->new_size == f->old_size)
+		return FP_OK;
+	f->action = FP_ACT_EXTEND;
+	if (want > have)
+		err = alloc_file(p, f, want - have, last, diag);
+	if (!err && !f->first_cl && f->ext_count)
+		f->first_cl = f->ext[0].start;
+	zend = p->opts.keep_size ? have * clus :
+	       (uint64_t)clusters_for(p, f->new_size) * clus;
+	if (zend > have * clus)
+		zend = have * clus;
+	if (!err && (!p->opts.keep_size || p->opts.zero)) {
+		if (e->cl && zend > e->size)
+			err = zero_chain(p, e->cl, e->size, zend);
+		if (!err)
+			err = zero_extents(p, f);
+	}
+	if (!err)
+		update_entry(p, f);
+	return err;
+}
+
+static int same_file(const struct fp_plan *p, const struct fp_dir *dir,
+		     uint32_t slot)
+{
+	size_t i;
+
+	for (i = 0; i < p->file_count; i++)
+		if (p->files[i].dir == dir && p->files[i].slot == slot)
+			return 1;
+	return 0;
+}
+
+static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
+			    struct fp_plan_file *f, struct fp_plan_diag *diag)
+{
+	uint16_t name[FP_LFN_MAX];
+	const char *path = r->path;
+	struct fp_dirent e;
+	struct fp_dir *dir;
+	size_t n;
+	enum fp_err err;
+
+	memset(f, 0, sizeof(*f));
+	f->path = r->path;
+	if (r->size > FP_FILE_MAX)
+		return FP_E_TOOBIG;
+	err = resolve_parent(p, &path, name, &n, &dir, diag);
+	if (err)
+		return err;
+	if (!fp_dir_lookup(dir, is_fat32(p), name, n, &e))
+		return create_file(p, f, dir, name, n, r->size, diag);
+	if (e.attr & FP_ATTR_DIR)
+		return FP_E_ISDIR;
+	if (same_file(p, dir, e.slot))
+		return FP_E_DUPPATH;
+	f->dir = dir;
+	f->slot = e.slot;
+	return extend_file(p, f, &e, r->size, diag);
+}
+
+enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
+			  const struct fp_req *reqs, size_t count,
+			  struct fp_plan **out, struct fp_plan_diag *diag)
+{
+	struct fp_plan *p;
+	enum fp_err err = FP_OK;
+	size_t i;
+
+	memset(diag, 0, sizeof(*diag));
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return FP_E_NOMEM;
+	p->fs = fs;
+	p->opts = *opts;
+	fp_dir_timestamp(opts->time, opts->utc, &p->date, &p->time,
+			 &p->tenth);
+	p->files = calloc(count ? count : 1, sizeof(*p->files));
+	if (!p->files)
+		err = FP_E_NOMEM;
+	for (i = 0; !err && i < count; i++) {
+		diag->req = i;
+		err = plan_one(p, &reqs[i], &p->files[i], diag);
+		p->file_count = i + 1;
+	}
+	if (err) {
+		fp_plan_free(p);
+		return err;
+	}
+	*out = p;
+	return FP_OK;
+}
+
+const struct fp_plan_file *fp_plan_files(const struct fp_plan *plan,
+					 size_t *count)
+{
+	*count = plan->file_count;
+	return plan->files;
+}
+
+const char *const *fp_plan_made_dirs(const struct fp_plan *plan,
+				     size_t *count)
+{
+	*count = plan->made_count;
+	return (const char *const *)plan->made;
+}
+
+uint32_t fp_plan_alloc_count(const struct fp_plan *plan)
+{
+	return plan->alloc_count;
+}
+
+/* ---- commit --------------------------------------------------------- */
+
+/*
+ * Write every FAT copy in two passes.  The first writes the new chains
+ * with the ends of pre-existing chains still marked end-of-chain; the
+ * second points those ends at the new clusters.  So, whenever the process
+ * stops, every existing chain ends in clusters that are already linked up.
+ */
+static enum fp_err write_fats(struct fp_plan *p)
+{
+	struct fp_fat *fat = &p->fs->fat;
+	size_t i;
+	enum fp_err err;
+
+	for (i = 0; i < p->link_count; i++)
+		fp_fat_set(fat, p->links[i].cl, fp_fat_eoc(fat));
+	err = fp_fat_flush(fat, p->fs->img, &p->fs->geom);
+	if (err || p->link_count == 0)
+		return err;
+	for (i = 0; i < p->link_count; i++)
+		fp_fat_set(fat, p->links[i].cl, p->links[i].next);
+	return fp_fat_flush(fat, p->fs->img, &p->fs->geom);
+}
+
+static enum fp_err write_fsinfo(struct fp_plan *p)
+{
+	const struct fp_geom *g = &p->fs->geom;
+	struct fp_fsinfo fi = p->fs->fsinfo;
+	uint64_t off = (uint64_t)g->fsinfo_sec * g->sec_len;
+	uint8_t *sec;
+	enum fp_err err;
+
+	if (!fi.valid || p->alloc_count == 0)
+		return FP_OK;
+	if (fi.free_count != FP_FSINFO_UNKNOWN &&
+	    fi.free_count <= g->cluster_count)
+		fi.free_count = fi.free_count >= p->alloc_count ?
+				fi.free_count - p->alloc_count : 0;
+	if (fi.next_free != FP_FSINFO_UNKNOWN)
+		fi.next_free = p->last_alloc;
+	sec = malloc(g->sec_len);
+	if (!sec)
+		return FP_E_NOMEM;
+	err = fp_img_read(p->fs->img, off, sec, g->sec_len);
+	if (!err) {
+		fp_fsinfo_encode(sec, &fi);
+		err = fp_img_write(p->fs->img, off, sec, g->sec_len);
+	}
+	free(sec);
+	if (!err)
+		p->fs->fsinfo = fi;
+	return err;
+}
+
+enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
+{
+	enum fp_err err = FP_OK;
+	size_t i;
+
+	for (i = 0; !err && i < p->zero_count; i++)
+		err = fp_img_zero(p->fs->img, p->zero[i].off, p->zero[i].len);
+	for (i = 0; !err && i < p->dir_count; i++)
+		err = fp_dir_flush_new(p->dirs[i], p->fs->img, &p->fs->geom);
+	if (!err)
+		err = write_fats(p);
+	for (i = 0; !err && i < p->dir_count; i++)
+		err = fp_dir_flush(p->dirs[i], p->fs->img, &p->fs->geom);
+	if (!err)
+		err = write_fsinfo(p);
+	if (!err && !no_sync)
+		err = fp_img_sync(p->fs->img);
+	return err;
+}
+
+void fp_plan_free(struct fp_plan *p)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	for (i = 0; i < p->file_count; i++)
+		free(p->files[i].ext);
+	for (i = 0; i < p->dir_count; i++) {
+		fp_dir_release(p->dirs[i]);
+		free(p->dirs[i]);
+	}
+	for (i = 0; i < p->made_count; i++)
+		free(p->made[i]);
+	free(p->files);
+	free(p->dirs);
+	free(p->made);
+	free(p->zero);
+	free(p->links);
+	free(p);
+}

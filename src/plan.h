@@ -1,0 +1,126 @@
+/* plan.h - open a volume, plan preallocations in memory, commit them. */
+#ifndef FP_PLAN_H
+#define FP_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bitmap.h"
+#include "bpb.h"
+#include "fat.h"
+#include "fp_err.h"
+#include "image.h"
+
+#define FP_FILE_MAX 0xFFFFFFFFull	/* largest FAT file size */
+
+/* An opened volume.  Borrows the image; owns everything else. */
+struct fp_fs {
+	struct fp_img *img;
+	struct fp_geom geom;
+	struct fp_fat fat;
+	struct fp_bitmap bm;
+	struct fp_fsinfo fsinfo;	/* valid only on FAT32 with FSInfo */
+};
+
+/* Read the boot sector, the active FAT and the free bitmap of @img. */
+enum fp_err fp_fs_open(struct fp_img *img, struct fp_fs **out);
+
+/* Details of a consistency refusal from fp_fs_check(). */
+struct fp_fs_diag {
+	uint32_t copy;		/* FP_E_FATDIFF: the copy that differs */
+	uint32_t first_cl;	/* ... its first differing cluster */
+	uint32_t diff_count;	/* ... and how many entries differ */
+};
+
+/*
+ * Refuse an inconsistent volume: FP_E_DIRTY when it is marked dirty (boot
+ * sector state bit 0, or the clean bit of FAT entry 1 cleared on FAT16/32),
+ * FP_E_FATDIFF when mirrored FAT copies differ from the active one.
+ */
+enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag);
+
+void fp_fs_free(struct fp_fs *fs);
+
+/* One request: a path inside the volume ("/dir/name") and a size. */
+struct fp_req {
+	const char *path;
+	uint64_t size;
+};
+
+struct fp_plan_opts {
+	int keep_size;		/* allocate, keep the recorded size */
+	int zero;		/* with keep_size: zero the clusters too */
+	int contiguous;		/* new clusters of a file form one run */
+	int parents;		/* create missing directories */
+	int64_t time;		/* stamp for new and resized entries */
+	int utc;		/* time is shown in UTC, else local time */
+};
+
+enum fp_action {
+	FP_ACT_NONE,		/* already satisfied */
+	FP_ACT_CREATE,		/* a new file */
+	FP_ACT_EXTEND,		/* an existing file gets clusters or size */
+};
+
+/* A run of clusters. */
+struct fp_extent {
+	uint32_t start;
+	uint32_t count;
+};
+
+/* What the plan does to one requested file. */
+struct fp_plan_file {
+	const char *path;	/* borrowed from the request */
+	enum fp_action action;
+	uint32_t old_size;
+	uint32_t new_size;
+	uint32_t old_clusters;	/* chain length before */
+	uint32_t new_clusters;	/* clusters added */
+	uint32_t first_cl;	/* first cluster afterwards, 0 if none */
+	struct fp_extent *ext;	/* the added clusters, in chain order */
+	size_t ext_count;
+	struct fp_dir *dir;	/* where its entry lives (plan's cache) */
+	uint32_t slot;		/* index of its short entry */
+};
+
+/* Where and why planning failed. */
+struct fp_plan_diag {
+	size_t req;		/* index of the failing request */
+	uint32_t need;		/* FP_E_NOSPC / FP_E_NORUN: clusters wanted */
+	uint32_t avail;		/* free clusters / largest free run */
+	char component[256];	/* FP_E_NOENT, FP_E_NOTDIR: path so far */
+};
+
+struct fp_plan;
+
+/*
+ * Plan @count requests on @fs in memory; nothing is written.  On failure
+ * *diag says which request failed and why.
+ */
+enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
+			  const struct fp_req *reqs, size_t count,
+			  struct fp_plan **out, struct fp_plan_diag *diag);
+
+/* The planned files, in request order. */
+const struct fp_plan_file *fp_plan_files(const struct fp_plan *plan,
+					 size_t *count);
+
+/* Directories the plan creates (paths owned by the plan). */
+const char *const *fp_plan_made_dirs(const struct fp_plan *plan,
+				     size_t *count);
+
+/* Clusters the plan allocates in all, for files and directories. */
+uint32_t fp_plan_alloc_count(const struct fp_plan *plan);
+
+/*
+ * Write the plan in crash-safe order: zero the data, write new directory
+ * clusters, write every FAT copy (new chains first, then the links from
+ * existing chains to them), write changed directory sectors, update
+ * FSInfo, and fsync unless @no_sync.  A crash leaves lost clusters at
+ * worst, never an entry pointing at free clusters.
+ */
+enum fp_err fp_plan_commit(struct fp_plan *plan, int no_sync);
+
+void fp_plan_free(struct fp_plan *plan);
+
+#endif

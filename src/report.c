@@ -1,0 +1,118 @@
+/* report.c - render plans and results as text or JSON (CLI only). */
+#include "report.h"
+
+#include <inttypes.h>
+
+static const char *action_name(enum fp_action a)
+{
+	switch (a) {
+	case FP_ACT_CREATE:
+		return "create";
+	case FP_ACT_EXTEND:
+		return "extend";
+	default:
+		return "none";
+	}
+}
+
+static void text_extents(FILE *out, const struct fp_plan_file *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->ext_count; i++)
+		fprintf(out, "%s%" PRIu32 "-%" PRIu32, i ? "," : " ",
+			f->ext[i].start,
+			f->ext[i].start + f->ext[i].count - 1);
+}
+
+void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
+			 const struct fp_plan *plan, int done)
+{
+	const struct fp_plan_file *files;
+	const char *const *dirs;
+	size_t i, nfiles, ndirs;
+
+	dirs = fp_plan_made_dirs(plan, &ndirs);
+	for (i = 0; i < ndirs; i++)
+		fprintf(out, "mkdir ::%s\n", dirs[i]);
+	files = fp_plan_files(plan, &nfiles);
+	for (i = 0; i < nfiles; i++) {
+		const struct fp_plan_file *f = &files[i];
+
+		fprintf(out, "%s ::%s: size %" PRIu32 " -> %" PRIu32
+			", clusters %" PRIu32 " + %" PRIu32,
+			action_name(f->action), f->path, f->old_size,
+			f->new_size, f->old_clusters, f->new_clusters);
+		text_extents(out, f);
+		fputc('\n', out);
+	}
+	fprintf(out, "%s %" PRIu32 " clusters of %" PRIu32 " bytes; %"
+		PRIu32 " free\n", done ? "allocated" : "would allocate",
+		fp_plan_alloc_count(plan), fs->geom.clus_len,
+		fs->bm.free_count);
+}
+
+void fp_report_json_string(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	fputc('"', out);
+	for (; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p < 0x20)
+			fprintf(out, "\\u%04x", *p);
+		else
+			fputc(*p, out);
+	}
+	fputc('"', out);
+}
+
+static void json_file(FILE *out, const struct fp_plan_file *f)
+{
+	size_t i;
+
+	fputs("{\"path\":", out);
+	fp_report_json_string(out, f->path);
+	fprintf(out, ",\"action\":\"%s\",\"old_size\":%" PRIu32
+		",\"new_size\":%" PRIu32 ",\"old_clusters\":%" PRIu32
+		",\"new_clusters\":%" PRIu32 ",\"first_cluster\":%" PRIu32
+		",\"extents\":[", action_name(f->action), f->old_size,
+		f->new_size, f->old_clusters, f->new_clusters, f->first_cl);
+	for (i = 0; i < f->ext_count; i++)
+		fprintf(out, "%s{\"start\":%" PRIu32 ",\"count\":%" PRIu32 "}",
+			i ? "," : "", f->ext[i].start, f->ext[i].count);
+	fputs("]}", out);
+}
+
+void fp_report_plan_json(FILE *out, const char *image,
+			 const struct fp_fs *fs, const struct fp_plan *plan,
+			 int dry_run)
+{
+	const struct fp_plan_file *files;
+	const char *const *dirs;
+	size_t i, nfiles, ndirs;
+
+	fputs("{\"image\":", out);
+	fp_report_json_string(out, image);
+	fprintf(out, ",\"dry_run\":%s,\"fat_type\":%d,\"cluster_size\":%"
+		PRIu32 ",\"allocated_clusters\":%" PRIu32
+		",\"free_clusters\":%" PRIu32 ",\"directories_created\":[",
+		dry_run ? "true" : "false", (int)fs->geom.type,
+		fs->geom.clus_len, fp_plan_alloc_count(plan),
+		fs->bm.free_count);
+	dirs = fp_plan_made_dirs(plan, &ndirs);
+	for (i = 0; i < ndirs; i++) {
+		if (i)
+			fputc(',', out);
+		fp_report_json_string(out, dirs[i]);
+	}
+	fputs("],\"files\":[", out);
+	files = fp_plan_files(plan, &nfiles);
+	for (i = 0; i < nfiles; i++) {
+		if (i)
+			fputc(',', out);
+		json_file(out, &files[i]);
+	}
+	fputs("]}\n", out);
+}

@@ -1,0 +1,21 @@
+/* report.h - render plans and results as text or JSON (CLI only). */
+#ifndef FP_REPORT_H
+#define FP_REPORT_H
+
+#include <stdio.h>
+
+#include "plan.h"
+
+/* One line a directory and a file, then a summary line. */
+void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
+			 const struct fp_plan *plan, int done);
+
+/* The plan as one JSON document. */
+void fp_report_plan_json(FILE *out, const char *image,
+			 const struct fp_fs *fs, const struct fp_plan *plan,
+			 int dry_run);
+
+/* Write @s as a JSON string literal. */
+void fp_report_json_string(FILE *out, const char *s);
+
+#endif

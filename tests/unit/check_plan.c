@@ -1,0 +1,378 @@
+/* check_plan.c - the planner and its commit on a memory image. */
+#include <check.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dir.h"
+#include "le.h"
+#include "plan.h"
+
+/*
+ * A FAT16 volume built by hand: 512-byte sectors, 1 sector a cluster,
+ * 1 reserved sector, 2 FATs of 80 sectors, 512 root entries (32 sectors),
+ * 20480 sectors in all: 20287 clusters (2 .. 20288).
+ */
+#define SEC 512u
+#define TOTAL 20480u
+#define FATSZ 80u
+#define FAT0 (1u * SEC)
+#define FAT1 (FAT0 + FATSZ * SEC)
+#define ROOT (FAT1 + FATSZ * SEC)
+#define DATA (ROOT + 32u * SEC)
+#define CLUSTERS (TOTAL - 1u - 2u * FATSZ - 32u)
+
+static uint8_t *vol;
+
+static void put_fat(uint32_t cl, uint16_t v)
+{
+	fp_put_le16(vol + FAT0 + 2 * cl, v);
+	fp_put_le16(vol + FAT1 + 2 * cl, v);
+}
+
+static void make_volume(void)
+{
+	uint8_t *b;
+
+	vol = calloc(1, (size_t)TOTAL * SEC);
+	ck_assert_ptr_nonnull(vol);
+	b = vol;
+	b[0] = 0xEB; b[1] = 0x3C; b[2] = 0x90;
+	memcpy(b + 3, "MSWIN4.1", 8);
+	fp_put_le16(b + 11, SEC);
+	b[13] = 1;
+	fp_put_le16(b + 14, 1);
+	b[16] = 2;
+	fp_put_le16(b + 17, 512);
+	fp_put_le16(b + 19, TOTAL);
+	b[21] = 0xF8;
+	fp_put_le16(b + 22, FATSZ);
+	b[38] = 0x29;
+	memcpy(b + 43, "NO NAME    FAT16   ", 19);
+	b[510] = 0x55; b[511] = 0xAA;
+	put_fat(0, 0xFFF8);
+	put_fat(1, 0xFFFF);
+}
+
+static void setup(void)
+{
+	make_volume();
+}
+
+static void teardown(void)
+{
+	free(vol);
+}
+
+struct ctx {
+	struct fp_img *img;
+	struct fp_fs *fs;
+	struct fp_plan *plan;
+	struct fp_plan_diag diag;
+};
+
+static void ctx_open(struct ctx *c)
+{
+	memset(c, 0, sizeof(*c));
+	ck_assert_int_eq(fp_img_mem(vol, (uint64_t)TOTAL * SEC, &c->img),
+			 FP_OK);
+	ck_assert_int_eq(fp_fs_open(c->img, &c->fs), FP_OK);
+	ck_assert_int_eq(c->fs->geom.type, FP_FAT16);
+	ck_assert_uint_eq(c->fs->geom.cluster_count, CLUSTERS);
+}
+
+static void ctx_close(struct ctx *c)
+{
+	fp_plan_free(c->plan);
+	fp_fs_free(c->fs);
+	fp_img_close(c->img);
+}
+
+static enum fp_err plan(struct ctx *c, const struct fp_plan_opts *o,
+			const struct fp_req *r, size_t n)
+{
+	return fp_plan_build(c->fs, o, r, n, &c->plan, &c->diag);
+}
+
+/* Entry of cluster @cl as committed to FAT copy @copy of the memory image. */
+static uint16_t disk_fat(const struct ctx *c, int copy, uint32_t cl)
+{
+	const uint8_t *d = fp_img_mem_data(c->img);
+
+	return fp_le16(d + (copy ? FAT1 : FAT0) + 2 * cl);
+}
+
+START_TEST(test_new_files_are_contiguous_in_request_order)
+{
+	struct fp_plan_opts o = { .time = 1700000000, .utc = 1 };
+	struct fp_req r[] = { { "/a.bin", 3 * SEC }, { "/b.bin", 1 } };
+	const struct fp_plan_file *f;
+	size_t n;
+	struct ctx c;
+
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, &o, r, 2), FP_OK);
+	ck_assert_uint_eq(fp_img_write_count(c.img), 0);
+	f = fp_plan_files(c.plan, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_int_eq(f[0].action, FP_ACT_CREATE);
+	ck_assert_uint_eq(f[0].ext_count, 1);
+	ck_assert_uint_eq(f[0].ext[0].start, 2);
+	ck_assert_uint_eq(f[0].ext[0].count, 3);
+	ck_assert_uint_eq(f[1].ext[0].start, 5);
+	ck_assert_uint_eq(f[1].ext[0].count, 1);
+	ck_assert_uint_eq(fp_plan_alloc_count(c.plan), 4);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
+	ck_assert_uint_eq(disk_fat(&c, 0, 2), 3);
+	ck_assert_uint_eq(disk_fat(&c, 0, 3), 4);
+	ck_assert_uint_eq(disk_fat(&c, 0, 4), 0xFFFF);
+	ck_assert_uint_eq(disk_fat(&c, 1, 4), 0xFFFF);
+	ck_assert_uint_eq(disk_fat(&c, 1, 5), 0xFFFF);
+	ck_assert_uint_eq(disk_fat(&c, 0, 6), 0);
+	ctx_close(&c);
+}
+END_TEST
+
+START_TEST(test_short_entry_written_with_case_bits)
+{
+	struct fp_plan_opts o = { .time = 0, .utc = 1 };
+	struct fp_req r[] = { { "/readme.txt", 10 } };
+	const uint8_t *root;
+	struct ctx c;
+
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, &o, r, 1), FP_OK);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
+	root = fp_img_mem_data(c.img) + ROOT;
+	ck_assert_mem_eq(root, "README  TXT", 11);
+	ck_assert_uint_eq(root[DIR_NTRES], FP_NT_LOWER_BASE | FP_NT_LOWER_EXT);
+	ck_assert_uint_eq(fp_le16(root + DIR_CLUS_LO), 2);
+	ck_assert_uint_eq(fp_le32(root + DIR_SIZE), 10);
+	/* 1970 is before the FAT epoch: clamped to 1980-01-01 00:00. */
+	ck_assert_uint_eq(fp_le16(root + DIR_WRT_DATE), (1 << 5) | 1);
+	ck_assert_uint_eq(root[32], 0);	/* end marker follows */
+	ctx_close(&c);
+}
+END_TEST
+
+/* Plan @r on a fresh open of the same memory image and commit it. */
+static void plan_commit(struct ctx *c, const struct fp_req *r, size_t n)
+{
+	struct fp_plan_opts o = { .time = 1700000000, .utc = 1 };
+
+	fp_plan_free(c->plan);
+	c->plan = NULL;
+	fp_fs_free(c->fs);
+	ck_assert_int_eq(fp_fs_open(c->img, &c->fs), FP_OK);
+	ck_assert_int_eq(plan(c, &o, r, n), FP_OK);
+	ck_assert_int_eq(fp_plan_commit(c->plan, 1), FP_OK);
+}
+
+START_TEST(test_extend_continues_after_last_cluster)
+{
+	struct fp_req r1[] = { { "/x", SEC }, { "/y", SEC } };
+	struct fp_req r2[] = { { "/X", 3 * SEC }, { "/z", 1 } };
+	const struct fp_plan_file *f;
+	const uint8_t *root;
+	size_t n;
+	struct ctx c;
+
+	ctx_open(&c);
+	plan_commit(&c, r1, 2);		/* x: 2, y: 3 */
+	plan_commit(&c, r2, 2);		/* y blocks 3: x goes on at 4-5 */
+	f = fp_plan_files(c.plan, &n);
+	ck_assert_int_eq(f[0].action, FP_ACT_EXTEND);
+	ck_assert_uint_eq(f[0].old_clusters, 1);
+	ck_assert_uint_eq(f[0].ext[0].start, 4);
+	ck_assert_uint_eq(f[0].ext[0].count, 2);
+	ck_assert_uint_eq(f[1].ext[0].start, 6);
+	ck_assert_uint_eq(disk_fat(&c, 0, 2), 4);
+	ck_assert_uint_eq(disk_fat(&c, 1, 2), 4);
+	ck_assert_uint_eq(disk_fat(&c, 1, 5), 0xFFFF);
+	root = fp_img_mem_data(c.img) + ROOT;
+	ck_assert_mem_eq(root, "X          ", 11);
+	ck_assert_uint_eq(fp_le32(root + DIR_SIZE), 3 * SEC);
+	ck_assert_uint_eq(fp_le16(root + DIR_CLUS_LO), 2);
+	ctx_close(&c);
+}
+END_TEST
+
+START_TEST(test_satisfied_request_writes_nothing)
+{
+	struct fp_req r1[] = { { "/x", 5000 } };
+	struct fp_req r2[] = { { "/x", 4000 } };
+	const struct fp_plan_file *f;
+	unsigned long writes;
+	size_t n;
+	struct ctx c;
+
+	ctx_open(&c);
+	plan_commit(&c, r1, 1);
+	writes = fp_img_write_count(c.img);
+	plan_commit(&c, r2, 1);
+	f = fp_plan_files(c.plan, &n);
+	ck_assert_int_eq(f[0].action, FP_ACT_NONE);
+	ck_assert_uint_eq(f[0].new_size, 5000);
+	ck_assert_uint_eq(fp_img_write_count(c.img), writes);
+	ctx_close(&c);
+}
+END_TEST
+
+START_TEST(test_duplicate_path_refused)
+{
+	struct fp_plan_opts o = { .time = 1, .utc = 1 };
+	struct fp_req r[] = { { "/Data.bin", 1 }, { "/DATA.BIN", 2 } };
+	struct ctx c;
+
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, &o, r, 2), FP_E_DUPPATH);
+	ck_assert_uint_eq(c.diag.req, 1);
+	ck_assert_uint_eq(fp_img_write_count(c.img), 0);
+	ctx_close(&c);
+}
+END_TEST
+
+START_TEST(test_no_space_and_too_big)
+{
+	struct fp_plan_opts o = { .time = 1, .utc = 1 };
+	struct fp_req big[] = { { "/big", (uint64_t)(CLUSTERS + 1) * SEC } };
+	struct fp_req huge[] = { { "/huge", 0x100000000ull } };
+	struct ctx c;
+
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, &o, big, 1), FP_E_NOSPC);
+	ck_assert_uint_eq(c.diag.need, CLUSTERS + 1);
+	ck_assert_uint_eq(c.diag.avail, CLUSTERS);
+	ck_assert_int_eq(plan(&c, &o, huge, 1), FP_E_TOOBIG);
+	ctx_close(&c);
+}
+END_TEST
+
+START_TEST(test_contiguous_on_fragmented_volume)
+{
+	struct fp_plan_opts o = { .time = 1, .utc = 1, .contiguous = 1 };
+	struct fp_req fits[] = { { "/f", 7 * SEC } };
+	struct fp_req nofit[] = { { "/g", 15000u * SEC } };
+	const struct fp_plan_file *f;
+	uint32_t cl;
+	size_t n;
+	struct ctx c;
+
+	/* Used clusters at 2, 12, 22, ...: free runs of 9 up to 10002. */
+	for (cl = 2; cl <= 10002; cl += 10)
+		put_fat(cl, 0xFFFF);
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, &o, fits, 1), FP_OK);
+	f = fp_plan_files(c.plan, &n);
+	ck_assert_uint_eq(f[0].ext_count, 1);
+	ck_assert_uint_eq(f[0].ext[0].start, 3);
+	fp_plan_free(c.plan);
+	c.plan = NULL;
+	fp_fs_free(c.fs);
+	ck_assert_int_eq(fp_fs_open(c.img, &c.fs), FP_OK);
+	ck_assert_int_eq(plan(&c, &o, nofit, 1), FP_E_NORUN);
+	ck_assert_uint_eq(c.diag.need, 15000);
+	ck_assert_uint_eq(c.diag.avail, CLUSTERS + 1 - 10002);
+	ctx_close(&c);
+}
+END_TEST
+
+START_TEST(test_fragmented_takes_fewest_pieces)
+{
+	struct fp_plan_opts o = { .time = 1, .utc = 1 };
+	struct fp_req r[] = { { "/f", 15u * SEC } };
+	const struct fp_plan_file *f;
+	uint32_t cl;
+	size_t n;
+	struct ctx c;
+
+	/* Used: 2, 6 and 17 .. the end except 30-34.  Free runs: 3-5 (3),
+	 * 7-16 (10) and 30-34 (5); no run holds 15. */
+	put_fat(2, 0xFFFF);
+	put_fat(6, 0xFFFF);
+	for (cl = 17; cl <= CLUSTERS + 1; cl++)
+		if (cl < 30 || cl > 34)
+			put_fat(cl, 0xFFFF);
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, &o, r, 1), FP_OK);
+	f = fp_plan_files(c.plan, &n);
+	/* Largest run 7-16 (10) first, then the lowest run that holds 5. */
+	ck_assert_uint_eq(f[0].ext_count, 2);
+	ck_assert_uint_eq(f[0].ext[0].start, 7);
+	ck_assert_uint_eq(f[0].ext[0].count, 10);
+	ck_assert_uint_eq(f[0].ext[1].start, 30);
+	ck_assert_uint_eq(f[0].ext[1].count, 5);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
+	ck_assert_uint_eq(disk_fat(&c, 0, 16), 30);
+	ck_assert_uint_eq(disk_fat(&c, 1, 34), 0xFFFF);
+	ctx_close(&c);
+}
+END_TEST
+
+START_TEST(test_root_full)
+{
+	struct fp_plan_opts o = { .time = 1, .utc = 1 };
+	struct fp_req r[] = { { "/one-more-file", 1 } };
+	uint32_t i;
+	struct ctx c;
+
+	for (i = 0; i < 511; i++) {
+		uint8_t *e = vol + ROOT + i * 32;
+
+		memcpy(e, "F          ", 11);
+		e[1] = (uint8_t)('A' + i % 26);
+		e[2] = (uint8_t)('A' + i / 26 % 26);
+		e[DIR_ATTR] = FP_ATTR_ARCHIVE;
+	}
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, &o, r, 1), FP_E_ROOTFULL);
+	ck_assert_uint_eq(fp_img_write_count(c.img), 0);
+	ctx_close(&c);
+}
+END_TEST
+
+START_TEST(test_write_fault_reported)
+{
+	struct fp_plan_opts o = { .time = 1, .utc = 1 };
+	struct fp_req r[] = { { "/a", 100 * SEC } };
+	struct ctx c;
+
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, &o, r, 1), FP_OK);
+	fp_img_fail_write(c.img, 2, EIO);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_E_IO);
+	ck_assert_int_eq(fp_img_errno(c.img), EIO);
+	ctx_close(&c);
+}
+END_TEST
+
+static Suite *plan_suite(void)
+{
+	Suite *s = suite_create("plan");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_new_files_are_contiguous_in_request_order);
+	tcase_add_test(tc, test_short_entry_written_with_case_bits);
+	tcase_add_test(tc, test_extend_continues_after_last_cluster);
+	tcase_add_test(tc, test_satisfied_request_writes_nothing);
+	tcase_add_test(tc, test_duplicate_path_refused);
+	tcase_add_test(tc, test_no_space_and_too_big);
+	tcase_add_test(tc, test_contiguous_on_fragmented_volume);
+	tcase_add_test(tc, test_fragmented_takes_fewest_pieces);
+	tcase_add_test(tc, test_root_full);
+	tcase_add_test(tc, test_write_fault_reported);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(plan_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
