@@ -1,0 +1,27 @@
+#!/bin/sh
+# Install what is missing, build, and preallocate files in a demo SD-card
+# image (MBR, one FAT32 partition at 1 MiB), then show the result with
+# mtools and check it with fsck.fat.
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+sh "$top/tools/deps.sh"
+sh "$top/tools/build.sh" build >/dev/null
+fp="$top/build/src/fatprealloc"
+img="$top/build/demo-sdcard.img"
+part="$top/build/demo-part.img"
+export MTOOLS_SKIP_CHECK=1 SOURCE_DATE_EPOCH=1700000000
+
+rm -f "$img"
+truncate -s 128M "$img"
+printf 'label: dos\n2048,,c\n' | /sbin/sfdisk -q "$img"
+mkfs.fat -F 32 --invariant --offset 2048 -n DEMO "$img" $((127 * 1024)) \
+	>/dev/null
+echo "$ fatprealloc -v -p -c demo-sdcard.img@@1M ::/data/log.bin 32M" \
+	"::/swapfile 16M"
+"$fp" -v -p -c "$img@@1M" ::/data/log.bin 32M ::/swapfile 16M
+echo
+mdir -i "$img@@1M" ::/data
+mshowfat -i "$img@@1M" ::/data/log.bin ::/swapfile
+dd if="$img" of="$part" bs=1M skip=1 status=none
+fsck.fat -n "$part"
+rm -f "$part"

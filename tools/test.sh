@@ -1,0 +1,20 @@
+#!/bin/sh
+# Install what is missing, build and run the whole test suite.
+# Usage: tools/test.sh [--sanitize]   (--sanitize: ASan + UBSan build)
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+sh "$top/tools/deps.sh"
+if [ "$1" = --sanitize ]; then
+	dir=build-sanitize
+	sh "$top/tools/build.sh" --sanitize "$dir"
+	export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+	export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+else
+	dir=build
+	sh "$top/tools/build.sh" "$dir"
+fi
+cd "$top/$dir"
+make -j"$(nproc)" check || {
+	cat test-suite.log 2>/dev/null | tail -n 200
+	exit 1
+}
