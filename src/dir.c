@@ -58,30 +58,56 @@ static enum fp_err read_chain(struct fp_dir *d, struct fp_img *img,
 	return FP_OK;
 }
 
+/* Room for a chain of @count clusters, within the entry limit. */
+static enum fp_err alloc_chain(struct fp_dir *d, const struct fp_geom *g,
+			       uint32_t count)
+{
+	uint64_t len = (uint64_t)count * g->clus_len;
+
+	if (count == 0 ||
+	    (len > (uint64_t)FP_DIR_MAX_ENTRIES * FP_DIRENT_LEN && count > 1))
+		return FP_E_CORRUPT;
+	d->cl_count = d->disk_cl_count = count;
+	return dir_alloc(d, (size_t)len, count);
+}
+
 static enum fp_err load_chain(struct fp_dir *d, struct fp_img *img,
 			      const struct fp_geom *g,
 			      const struct fp_fat *fat)
 {
 	uint32_t count, last, cl, i;
-	uint64_t len;
 	enum fp_err err;
 
 	err = fp_fat_chain(fat, d->first_cl, &count, &last);
-	if (err)
-		return err;
-	len = (uint64_t)count * g->clus_len;
-	if (len > (uint64_t)FP_DIR_MAX_ENTRIES * FP_DIRENT_LEN &&
-	    count > 1)
-		return FP_E_CORRUPT;
-	err = dir_alloc(d, (size_t)len, count);
+	if (!err)
+		err = alloc_chain(d, g, count);
 	if (err)
 		return err;
 	for (cl = d->first_cl, i = 0; i < count; i++) {
 		d->cls[i] = cl;
 		cl = fp_fat_get(fat, cl);
 	}
-	d->cl_count = d->disk_cl_count = count;
 	return read_chain(d, img, g);
+}
+
+static void dir_start(struct fp_dir *dir, const struct fp_geom *g,
+		      uint32_t first_cl)
+{
+	memset(dir, 0, sizeof(*dir));
+	dir->first_cl = first_cl;
+	dir->sec_len = g->sec_len;
+	dir->clus_len = g->clus_len;
+}
+
+/* Common end of the loaders: release on failure, else find the end. */
+static enum fp_err dir_loaded(struct fp_dir *dir, enum fp_err err)
+{
+	if (err) {
+		fp_dir_release(dir);
+		return err;
+	}
+	dir->end = find_end(dir);
+	return FP_OK;
 }
 
 enum fp_err fp_dir_load(struct fp_dir *dir, struct fp_img *img,
@@ -90,10 +116,7 @@ enum fp_err fp_dir_load(struct fp_dir *dir, struct fp_img *img,
 {
 	enum fp_err err;
 
-	memset(dir, 0, sizeof(*dir));
-	dir->first_cl = first_cl;
-	dir->sec_len = g->sec_len;
-	dir->clus_len = g->clus_len;
+	dir_start(dir, g, first_cl);
 	if (first_cl == 0) {
 		err = dir_alloc(dir, (size_t)g->root_len, 0);
 		if (!err)
@@ -102,12 +125,22 @@ enum fp_err fp_dir_load(struct fp_dir *dir, struct fp_img *img,
 	} else {
 		err = load_chain(dir, img, g, fat);
 	}
-	if (err) {
-		fp_dir_release(dir);
-		return err;
+	return dir_loaded(dir, err);
+}
+
+enum fp_err fp_dir_load_list(struct fp_dir *dir, struct fp_img *img,
+			     const struct fp_geom *g, const uint32_t *cls,
+			     uint32_t count)
+{
+	enum fp_err err;
+
+	dir_start(dir, g, count ? cls[0] : 0);
+	err = alloc_chain(dir, g, count);
+	if (!err) {
+		memcpy(dir->cls, cls, (size_t)count * sizeof(*cls));
+		err = read_chain(dir, img, g);
 	}
-	dir->end = find_end(dir);
-	return FP_OK;
+	return dir_loaded(dir, err);
 }
 
 static void dot_entry(uint8_t *ent, const char *name, uint32_t cl,
@@ -126,10 +159,7 @@ enum fp_err fp_dir_create(struct fp_dir *dir, const struct fp_geom *g,
 {
 	enum fp_err err;
 
-	memset(dir, 0, sizeof(*dir));
-	dir->first_cl = cl;
-	dir->sec_len = g->sec_len;
-	dir->clus_len = g->clus_len;
+	dir_start(dir, g, cl);
 	err = dir_alloc(dir, g->clus_len, 1);
 	if (err) {
 		fp_dir_release(dir);
@@ -163,10 +193,21 @@ struct lfn_state {
 	uint16_t units[20 * FP_LFN_CHARS];
 	unsigned next_ord;	/* ordinal expected next; 0: none pending */
 	unsigned total;		/* slots in the sequence */
+	unsigned pending;	/* slots taken into the sequence so far */
 	int complete;		/* slot 1 seen: a short entry may follow */
 	uint8_t sum;
 	uint32_t first_slot;
+	uint32_t *orphans;	/* the iterator's count of dropped slots */
 };
+
+/* Drop the sequence so far (plus @extra slots) as orphans. */
+static void lfn_drop(struct lfn_state *st, unsigned extra)
+{
+	*st->orphans += st->pending + extra;
+	st->pending = 0;
+	st->next_ord = 0;
+	st->complete = 0;
+}
 
 /*
  * Take one LFN slot.  A sequence starts with the slot flagged last (the
@@ -178,6 +219,7 @@ static void lfn_slot(struct lfn_state *st, const uint8_t *ent, uint32_t slot)
 	unsigned ord = ent[0] & LFN_ORD_MASK;
 
 	if (ent[0] & LFN_LAST) {
+		lfn_drop(st, 0);
 		st->total = ord;
 		st->next_ord = ord;
 		st->sum = ent[DIR_CRT_TENTH];
@@ -186,26 +228,31 @@ static void lfn_slot(struct lfn_state *st, const uint8_t *ent, uint32_t slot)
 	st->complete = 0;
 	if (ord == 0 || ord > 20 || ord != st->next_ord ||
 	    ent[DIR_CRT_TENTH] != st->sum) {
-		st->next_ord = 0;
+		lfn_drop(st, 1);
 		return;
 	}
 	fp_name_lfn_decode(ent, st->units + (ord - 1) * FP_LFN_CHARS);
+	st->pending++;
 	st->next_ord = ord - 1;
 	st->complete = st->next_ord == 0;
 }
 
 /* Copy a completed long name into @out if it belongs to @ent. */
-static void lfn_finish(const struct lfn_state *st, const uint8_t *ent,
+static void lfn_finish(struct lfn_state *st, const uint8_t *ent,
 		       struct fp_dirent *out)
 {
 	size_t n = 0, max = (size_t)st->total * FP_LFN_CHARS;
 
 	out->lfn_len = 0;
 	out->first_slot = out->slot;
-	if (!st->complete || fp_name_lfn_sum(ent) != st->sum)
+	if (!st->complete || fp_name_lfn_sum(ent) != st->sum) {
+		lfn_drop(st, 0);
 		return;
+	}
 	while (n < max && st->units[n] != 0)
 		n++;
+	st->pending = 0;
+	st->complete = 0;
 	if (n == 0 || n > FP_LFN_MAX)
 		return;
 	memcpy(out->lfn, st->units, n * sizeof(uint16_t));
@@ -213,36 +260,41 @@ static void lfn_finish(const struct lfn_state *st, const uint8_t *ent,
 	out->first_slot = st->first_slot;
 }
 
-int fp_dir_next(const struct fp_dir *dir, int fat32, uint32_t *pos,
+static void decode_short(const uint8_t *ent, int fat32, uint32_t slot,
+			 struct fp_dirent *out)
+{
+	out->slot = slot;
+	memcpy(out->sfn, ent, 11);
+	out->attr = ent[DIR_ATTR];
+	out->ntres = ent[DIR_NTRES];
+	out->cl = fp_dirent_cluster(ent, fat32);
+	out->size = fp_le32(ent + DIR_SIZE);
+}
+
+int fp_dir_next(const struct fp_dir *dir, int fat32, struct fp_dir_iter *it,
 		struct fp_dirent *out)
 {
-	struct lfn_state st = { .next_ord = 0, .complete = 0 };
+	struct lfn_state st = { .next_ord = 0, .orphans = &it->orphans };
 	uint32_t n = fp_dir_count(dir);
 	const uint8_t *ent;
 
-	for (; *pos < n; (*pos)++) {
-		ent = fp_dir_ent(dir, *pos);
+	for (; it->pos < n; it->pos++) {
+		ent = fp_dir_ent(dir, it->pos);
 		if (ent[0] == FP_DIRENT_END)
-			return 0;
+			break;
 		if (ent[0] == FP_DIRENT_FREE) {
-			st.next_ord = 0;
-			st.complete = 0;
-			continue;
+			lfn_drop(&st, 0);
+		} else if ((ent[DIR_ATTR] & 0x3F) == FP_ATTR_LFN) {
+			lfn_slot(&st, ent, it->pos);
+		} else {
+			decode_short(ent, fat32, it->pos, out);
+			lfn_finish(&st, ent, out);
+			it->pos++;
+			return 1;
 		}
-		if ((ent[DIR_ATTR] & 0x3F) == FP_ATTR_LFN) {
-			lfn_slot(&st, ent, *pos);
-			continue;
-		}
-		out->slot = *pos;
-		memcpy(out->sfn, ent, 11);
-		out->attr = ent[DIR_ATTR];
-		out->ntres = ent[DIR_NTRES];
-		out->cl = fp_dirent_cluster(ent, fat32);
-		out->size = fp_le32(ent + DIR_SIZE);
-		lfn_finish(&st, ent, out);
-		(*pos)++;
-		return 1;
 	}
+	lfn_drop(&st, 0);
+	it->pos = n;
 	return 0;
 }
 
@@ -255,12 +307,12 @@ static int is_dot(const uint8_t sfn[11])
 int fp_dir_lookup(const struct fp_dir *dir, int fat32, const uint16_t *name,
 		  size_t count, struct fp_dirent *out)
 {
+	struct fp_dir_iter it = { 0, 0 };
 	struct fp_dirent e;
 	uint16_t sname[12];
 	size_t slen;
-	uint32_t pos = 0;
 
-	while (fp_dir_next(dir, fat32, &pos, &e)) {
+	while (fp_dir_next(dir, fat32, &it, &e)) {
 		if ((e.attr & FP_ATTR_VOLUME) || is_dot(e.sfn))
 			continue;
 		slen = fp_name_sfn_decode(e.sfn, e.ntres, sname);

@@ -93,6 +93,14 @@ enum fp_err fp_dir_load(struct fp_dir *dir, struct fp_img *img,
 			uint32_t first_cl);
 
 /*
+ * Load a directory from the @count (>= 1) clusters at @cls, for a caller
+ * that walked the chain itself; over FP_DIR_MAX_ENTRIES: FP_E_CORRUPT.
+ */
+enum fp_err fp_dir_load_list(struct fp_dir *dir, struct fp_img *img,
+			     const struct fp_geom *g, const uint32_t *cls,
+			     uint32_t count);
+
+/*
  * A new, empty directory in cluster @cl with "." and ".." (@parent_cl, 0
  * for the root) stamped with @date/@time.  Nothing is on disk yet.
  */
@@ -100,12 +108,19 @@ enum fp_err fp_dir_create(struct fp_dir *dir, const struct fp_geom *g,
 			  uint32_t cl, uint32_t parent_cl, uint16_t date,
 			  uint16_t time);
 
+/* A walk over a directory's entries; start with { 0, 0 }. */
+struct fp_dir_iter {
+	uint32_t pos;		/* next slot to read */
+	uint32_t orphans;	/* long-name slots dropped so far: a broken
+				 * sequence, a bad checksum, no short entry */
+};
+
 /*
- * The next short entry from *pos (a slot index, start at 0) that is not
- * deleted and not a long-name slot; *pos moves past it.  Returns 0 at the
- * end marker or the end of the directory, 1 with *out filled otherwise.
+ * The next short entry (volume labels and dot entries included) that is
+ * not deleted and not a long-name slot.  Returns 0 at the end marker or
+ * the end of the directory, 1 with *out filled otherwise.
  */
-int fp_dir_next(const struct fp_dir *dir, int fat32, uint32_t *pos,
+int fp_dir_next(const struct fp_dir *dir, int fat32, struct fp_dir_iter *it,
 		struct fp_dirent *out);
 
 /*

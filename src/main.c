@@ -126,6 +126,20 @@ static int pick_time(struct cli *c)
 	return EXIT_OK;
 }
 
+/* A file named twice is a usage error, found before the image is read. */
+static int check_duplicates(const struct cli *c)
+{
+	size_t i, j;
+
+	for (i = 0; i < c->req_count; i++)
+		for (j = 0; j < i; j++)
+			if (fp_plan_same_path(c->reqs[i].path,
+					      c->reqs[j].path))
+				return usage_error("'::%s' is given twice",
+						   c->reqs[i].path);
+	return EXIT_OK;
+}
+
 /* Turn the ::PATH SIZE pairs into requests. */
 static int parse_pairs(struct cli *c, const char **args, size_t n)
 {
@@ -150,7 +164,7 @@ static int parse_pairs(struct cli *c, const char **args, size_t n)
 		if (fp_size_parse(size, &c->reqs[i].size))
 			return usage_error("invalid size '%s'", size);
 	}
-	return EXIT_OK;
+	return check_duplicates(c);
 }
 
 /* IMAGE or IMAGE@@OFFSET (mtools syntax), or -o OFFSET. */
@@ -239,9 +253,10 @@ static int check_error(const struct cli *c, enum fp_err err,
 {
 	if (err == FP_E_FATDIFF)
 		msg("'%s': FAT copy %" PRIu32 " differs from the active one "
-		    "at cluster %" PRIu32 " (%" PRIu32 " entries differ); "
-		    "run fsck.fat, or use --force", c->image, d->copy + 1,
-		    d->first_cl, d->diff_count);
+		    "at cluster %" PRIu32 " (%" PRIu32 " %s); run fsck.fat, "
+		    "or use --force", c->image, d->copy + 1, d->first_cl,
+		    d->diff_count, d->diff_count == 1 ? "entry differs" :
+		    "entries differ");
 	else if (err == FP_E_DIRTY)
 		msg("'%s': volume is marked dirty (not cleanly unmounted); "
 		    "run fsck.fat, or use --force", c->image);
@@ -327,6 +342,9 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	err = fp_plan_build(fs, &po, c->reqs, c->req_count, &plan, &diag);
 	if (err)
 		return plan_error(c, img, err, &diag);
+	if (c->keep_size && !c->quiet)
+		msg("note: fsck.fat and Linux reclaim clusters past a file's "
+		    "size; FatFs-based firmware reuses them when it appends");
 	if (!c->dry_run) {
 		err = fp_plan_commit(plan, c->no_sync);
 		if (err) {
@@ -378,9 +396,6 @@ static int run(const struct cli *c)
 		ret = check_error(c, err, &diag);
 		goto out;
 	}
-	if (c->keep_size && !c->quiet)
-		msg("note: fsck.fat and Linux reclaim clusters past a file's "
-		    "size; FatFs-based firmware reuses them when it appends");
 	ret = run_plan(c, img, fs);
 out:
 	fp_fs_free(fs);
@@ -416,6 +431,8 @@ int main(int argc, const char **argv)
 		ret = run(&c);
 	free(c.reqs);
 	free(c.image);
+	free(c.timestamp);
+	free(c.offset_arg);
 	poptFreeContext(c.con);
 	return close_stdout(ret);
 }

@@ -9,10 +9,6 @@
 #include "le.h"
 #include "name.h"
 
-#define FAT16_CLEAN 0x8000u
-#define FAT32_CLEAN 0x08000000u
-#define STATE_DIRTY 0x01
-
 /* A byte range of the image to zero. */
 struct zrange {
 	uint64_t off;
@@ -42,6 +38,7 @@ struct fp_plan {
 	size_t link_count, link_cap;
 	uint32_t alloc_count;
 	uint32_t last_alloc;
+	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
 };
 
 /* Make room for one more element in a growing array. */
@@ -60,107 +57,6 @@ static enum fp_err grow(void *arrp, size_t *cap, size_t count, size_t elem)
 	*arr = p;
 	*cap = ncap;
 	return FP_OK;
-}
-
-/* ---- the volume ---------------------------------------------------- */
-
-static enum fp_err load_fsinfo(struct fp_fs *fs)
-{
-	const struct fp_geom *g = &fs->geom;
-	uint8_t *sec;
-	enum fp_err err;
-
-	if (g->type != FP_FAT32 || g->fsinfo_sec == 0)
-		return FP_OK;
-	sec = malloc(g->sec_len);
-	if (!sec)
-		return FP_E_NOMEM;
-	err = fp_img_read(fs->img, (uint64_t)g->fsinfo_sec * g->sec_len, sec,
-			  g->sec_len);
-	if (!err)
-		fp_fsinfo_decode(sec, &fs->fsinfo);
-	free(sec);
-	return err;
-}
-
-enum fp_err fp_fs_open(struct fp_img *img, struct fp_fs **out)
-{
-	uint8_t boot[FP_SECTOR_MIN];
-	struct fp_fs *fs;
-	enum fp_err err;
-
-	if (fp_img_len(img) < sizeof(boot))
-		return FP_E_NOTFAT;
-	err = fp_img_read(img, 0, boot, sizeof(boot));
-	if (err)
-		return err;
-	fs = calloc(1, sizeof(*fs));
-	if (!fs)
-		return FP_E_NOMEM;
-	fs->img = img;
-	err = fp_bpb_decode(boot, fp_img_len(img), &fs->geom);
-	if (!err)
-		err = fp_fat_load(&fs->fat, img, &fs->geom);
-	if (!err)
-		err = fp_bitmap_load(&fs->bm, &fs->fat);
-	if (!err)
-		err = load_fsinfo(fs);
-	if (err) {
-		fp_fs_free(fs);
-		return err;
-	}
-	*out = fs;
-	return FP_OK;
-}
-
-static int volume_dirty(const struct fp_fs *fs)
-{
-	uint32_t e1 = fp_fat_get(&fs->fat, 1);
-
-	if (fs->geom.state & STATE_DIRTY)
-		return 1;
-	if (fs->geom.type == FP_FAT16)
-		return !(e1 & FAT16_CLEAN);
-	if (fs->geom.type == FP_FAT32)
-		return !(e1 & FAT32_CLEAN);
-	return 0;
-}
-
-enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag)
-{
-	const struct fp_geom *g = &fs->geom;
-	uint32_t copy, first, diffs;
-	int equal;
-	enum fp_err err;
-
-	if (volume_dirty(fs))
-		return FP_E_DIRTY;
-	if (!g->mirror)
-		return FP_OK;
-	for (copy = 0; copy < g->fat_count; copy++) {
-		if (copy == g->active_fat)
-			continue;
-		err = fp_fat_compare(&fs->fat, fs->img, g, copy, &equal,
-				     &first, &diffs);
-		if (err)
-			return err;
-		if (!equal) {
-			diag->copy = copy;
-			diag->first_cl = first;
-			diag->diff_count = diffs;
-			return FP_E_FATDIFF;
-		}
-	}
-	return FP_OK;
-}
-
-void fp_fs_free(struct fp_fs *fs)
-{
-	if (!fs)
-		return;
-	fp_bitmap_release(&fs->bm);
-	fp_fat_release(&fs->fat);
-	free(fs);
 }
 
 /* ---- directories ---------------------------------------------------- */
@@ -255,6 +151,13 @@ static enum fp_err take_run(struct fp_plan *p, uint32_t start,
 	return FP_OK;
 }
 
+static enum fp_err no_space(struct fp_plan *p, uint32_t need)
+{
+	p->diag->need = need;
+	p->diag->avail = p->fs->bm.free_count;
+	return FP_E_NOSPC;
+}
+
 /* One cluster for a directory: the lowest free one. */
 static enum fp_err take_one(struct fp_plan *p, uint32_t prev,
 			    int prev_on_disk, uint32_t *cl)
@@ -262,7 +165,7 @@ static enum fp_err take_one(struct fp_plan *p, uint32_t prev,
 	uint32_t c = fp_bitmap_next_free(&p->fs->bm, 2);
 
 	if (c == 0)
-		return FP_E_NOSPC;
+		return no_space(p, 1);
 	*cl = c;
 	return take_run(p, c, 1, prev, prev_on_disk);
 }
@@ -302,26 +205,22 @@ static enum fp_err file_run(struct fp_plan *p, struct fp_plan_file *f,
  * lowest run that holds the rest; else the largest runs, fewest pieces.
  */
 static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
-			      uint32_t need, uint32_t last,
-			      struct fp_plan_diag *diag)
+			      uint32_t need, uint32_t last)
 {
 	struct fp_bitmap *bm = &p->fs->bm;
 	uint32_t run = 0, start, len;
 	size_t cap = 0;
 	enum fp_err err = FP_OK;
 
-	if (need > bm->free_count) {
-		diag->need = need;
-		diag->avail = bm->free_count;
-		return FP_E_NOSPC;
-	}
+	if (need > bm->free_count)
+		return no_space(p, need);
 	if (last && last < bm->max_cl)
 		run = fp_bitmap_run_len(bm, last + 1, need);
 	if (p->opts.contiguous && (last ? run < need :
 				   !fp_bitmap_find_run(bm, need))) {
 		fp_bitmap_largest_run(bm, &start, &len);
-		diag->need = need;
-		diag->avail = last ? run : len;
+		p->diag->need = need;
+		p->diag->avail = last ? run : len;
 		return FP_E_NORUN;
 	}
 	if (run) {
@@ -441,7 +340,7 @@ static enum fp_err grow_dir(struct fp_plan *p, struct fp_dir *dir,
 	if (fp_dir_count(dir) + (uint64_t)k * per > FP_DIR_MAX_ENTRIES)
 		return FP_E_DIRFULL;
 	if (k > p->fs->bm.free_count)
-		return FP_E_NOSPC;
+		return no_space(p, k);
 	*slot = fp_dir_count(dir);
 	for (i = 0; i < k; i++) {
 		prev = dir->cls[dir->cl_count - 1];
@@ -554,8 +453,7 @@ static enum fp_err make_dir(struct fp_plan *p, struct fp_dir *parent,
 /* Walk to the directory that holds the last component of @path. */
 static enum fp_err resolve_parent(struct fp_plan *p, const char **path,
 				  uint16_t *u, size_t *n,
-				  struct fp_dir **out,
-				  struct fp_plan_diag *diag)
+				  struct fp_dir **out)
 {
 	const char *start = *path;
 	struct fp_dirent e;
@@ -569,7 +467,8 @@ static enum fp_err resolve_parent(struct fp_plan *p, const char **path,
 			return FP_E_NAME;	/* empty path or "/" */
 		if (err || at_end(*path))
 			break;
-		snprintf(diag->component, sizeof(diag->component), "%.*s",
+		snprintf(p->diag->component, sizeof(p->diag->component),
+			 "%.*s",
 			 (int)(*path - start), start);
 		if (!fp_dir_lookup(dir, is_fat32(p), u, *n, &e)) {
 			if (!p->opts.parents)
@@ -587,6 +486,50 @@ static enum fp_err resolve_parent(struct fp_plan *p, const char **path,
 	return err;
 }
 
+/* The next component of *path, as bytes; 0 at the end of the path. */
+static int next_raw(const char **path, const char **s, size_t *len)
+{
+	const char *e;
+
+	while (**path == '/')
+		(*path)++;
+	if (!**path)
+		return 0;
+	*s = *path;
+	e = strchr(*s, '/');
+	*len = e ? (size_t)(e - *s) : strlen(*s);
+	*path = *s + *len;
+	return 1;
+}
+
+static int same_component(const char *a, size_t an, const char *b,
+			  size_t bn)
+{
+	uint16_t ua[FP_LFN_MAX], ub[FP_LFN_MAX];
+	size_t na, nb;
+
+	if (fp_name_from_utf8(a, an, ua, &na) ||
+	    fp_name_from_utf8(b, bn, ub, &nb))
+		return an == bn && !memcmp(a, b, an);
+	return fp_name_equal(ua, na, ub, nb);
+}
+
+int fp_plan_same_path(const char *a, const char *b)
+{
+	const char *sa, *sb;
+	size_t la, lb;
+	int ma, mb;
+
+	for (;;) {
+		ma = next_raw(&a, &sa, &la);
+		mb = next_raw(&b, &sb, &lb);
+		if (!ma || !mb)
+			return ma == mb;
+		if (!same_component(sa, la, sb, lb))
+			return 0;
+	}
+}
+
 /* ---- files ---------------------------------------------------------- */
 
 static uint32_t clusters_for(const struct fp_plan *p, uint64_t bytes)
@@ -598,14 +541,13 @@ static uint32_t clusters_for(const struct fp_plan *p, uint64_t bytes)
 
 static enum fp_err create_file(struct fp_plan *p, struct fp_plan_file *f,
 			       struct fp_dir *dir, const uint16_t *name,
-			       size_t n, uint64_t size,
-			       struct fp_plan_diag *diag)
+			       size_t n, uint64_t size)
 {
 	enum fp_err err;
 
 	f->action = FP_ACT_CREATE;
 	f->new_size = p->opts.keep_size ? 0 : (uint32_t)size;
-	err = alloc_file(p, f, clusters_for(p, size), 0, diag);
+	err = alloc_file(p, f, clusters_for(p, size), 0);
 	if (!err && (!p->opts.keep_size || p->opts.zero))
 		err = zero_extents(p, f);
 	f->first_cl = f->ext_count ? f->ext[0].start : 0;
@@ -632,8 +574,7 @@ static void update_entry(struct fp_plan *p, const struct fp_plan_file *f)
 }
 
 static enum fp_err extend_file(struct fp_plan *p, struct fp_plan_file *f,
-			       const struct fp_dirent *e, uint64_t size,
-			       struct fp_plan_diag *diag)
+			       const struct fp_dirent *e, uint64_t size)
 {
 	uint64_t clus = p->fs->geom.clus_len, zend;
 	uint32_t have = 0, last = 0, want = clusters_for(p, size);
@@ -652,7 +593,7 @@ static enum fp_err extend_file(struct fp_plan *p, struct fp_plan_file *f,
 		return FP_OK;
 	f->action = FP_ACT_EXTEND;
 	if (want > have)
-		err = alloc_file(p, f, want - have, last, diag);
+		err = alloc_file(p, f, want - have, last);
 	if (!err && !f->first_cl && f->ext_count)
 		f->first_cl = f->ext[0].start;
 	zend = p->opts.keep_size ? have * clus :
@@ -682,7 +623,7 @@ static int same_file(const struct fp_plan *p, const struct fp_dir *dir,
 }
 
 static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
-			    struct fp_plan_file *f, struct fp_plan_diag *diag)
+			    struct fp_plan_file *f)
 {
 	uint16_t name[FP_LFN_MAX];
 	const char *path = r->path;
@@ -695,18 +636,18 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 	f->path = r->path;
 	if (r->size > FP_FILE_MAX)
 		return FP_E_TOOBIG;
-	err = resolve_parent(p, &path, name, &n, &dir, diag);
+	err = resolve_parent(p, &path, name, &n, &dir);
 	if (err)
 		return err;
 	if (!fp_dir_lookup(dir, is_fat32(p), name, n, &e))
-		return create_file(p, f, dir, name, n, r->size, diag);
+		return create_file(p, f, dir, name, n, r->size);
 	if (e.attr & FP_ATTR_DIR)
 		return FP_E_ISDIR;
 	if (same_file(p, dir, e.slot))
 		return FP_E_DUPPATH;
 	f->dir = dir;
 	f->slot = e.slot;
-	return extend_file(p, f, &e, r->size, diag);
+	return extend_file(p, f, &e, r->size);
 }
 
 enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
@@ -723,6 +664,7 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 		return FP_E_NOMEM;
 	p->fs = fs;
 	p->opts = *opts;
+	p->diag = diag;
 	fp_dir_timestamp(opts->time, opts->utc, &p->date, &p->time,
 			 &p->tenth);
 	p->files = calloc(count ? count : 1, sizeof(*p->files));
@@ -730,7 +672,7 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 		err = FP_E_NOMEM;
 	for (i = 0; !err && i < count; i++) {
 		diag->req = i;
-		err = plan_one(p, &reqs[i], &p->files[i], diag);
+		err = plan_one(p, &reqs[i], &p->files[i]);
 		p->file_count = i + 1;
 	}
 	if (err) {

@@ -346,6 +346,35 @@ START_TEST(test_write_fault_reported)
 }
 END_TEST
 
+START_TEST(test_same_path)
+{
+	ck_assert(fp_plan_same_path("/a/b.txt", "a//B.TXT"));
+	ck_assert(fp_plan_same_path("\xc3\xa9" "cole", "/\xc3\x89" "COLE"));
+	ck_assert(!fp_plan_same_path("/a/b", "/a/b/c"));
+	ck_assert(!fp_plan_same_path("/a/b", "/a/c"));
+	ck_assert(!fp_plan_same_path("stra\xc3\x9f" "e", "STRASSE"));
+	ck_assert(fp_plan_same_path("\xff", "\xff"));
+	ck_assert(!fp_plan_same_path("\xff", "\xfe"));
+}
+END_TEST
+
+START_TEST(test_mkdir_on_full_volume_says_what_it_needs)
+{
+	struct fp_plan_opts o = { .time = 1, .utc = 1, .parents = 1 };
+	struct fp_req r[] = { { "/d/e.bin", 0 } };
+	uint32_t cl;
+	struct ctx c;
+
+	for (cl = 2; cl <= CLUSTERS + 1; cl++)
+		put_fat(cl, 0xFFFF);
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, &o, r, 1), FP_E_NOSPC);
+	ck_assert_uint_eq(c.diag.need, 1);
+	ck_assert_uint_eq(c.diag.avail, 0);
+	ctx_close(&c);
+}
+END_TEST
+
 static Suite *plan_suite(void)
 {
 	Suite *s = suite_create("plan");
@@ -362,6 +391,8 @@ static Suite *plan_suite(void)
 	tcase_add_test(tc, test_fragmented_takes_fewest_pieces);
 	tcase_add_test(tc, test_root_full);
 	tcase_add_test(tc, test_write_fault_reported);
+	tcase_add_test(tc, test_same_path);
+	tcase_add_test(tc, test_mkdir_on_full_volume_says_what_it_needs);
 	suite_add_tcase(s, tc);
 	return s;
 }

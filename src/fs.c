@@ -1,0 +1,107 @@
+/* fs.c - an opened volume: geometry, active FAT, free bitmap, FSInfo. */
+#include "fs.h"
+
+#include <stdlib.h>
+
+#define FAT16_CLEAN 0x8000u
+#define FAT32_CLEAN 0x08000000u
+#define STATE_DIRTY 0x01
+
+static enum fp_err load_fsinfo(struct fp_fs *fs)
+{
+	const struct fp_geom *g = &fs->geom;
+	uint8_t *sec;
+	enum fp_err err;
+
+	if (g->type != FP_FAT32 || g->fsinfo_sec == 0)
+		return FP_OK;
+	sec = malloc(g->sec_len);
+	if (!sec)
+		return FP_E_NOMEM;
+	err = fp_img_read(fs->img, (uint64_t)g->fsinfo_sec * g->sec_len, sec,
+			  g->sec_len);
+	if (!err)
+		fp_fsinfo_decode(sec, &fs->fsinfo);
+	free(sec);
+	return err;
+}
+
+enum fp_err fp_fs_open(struct fp_img *img, struct fp_fs **out)
+{
+	uint8_t boot[FP_SECTOR_MIN];
+	struct fp_fs *fs;
+	enum fp_err err;
+
+	if (fp_img_len(img) < sizeof(boot))
+		return FP_E_NOTFAT;
+	err = fp_img_read(img, 0, boot, sizeof(boot));
+	if (err)
+		return err;
+	fs = calloc(1, sizeof(*fs));
+	if (!fs)
+		return FP_E_NOMEM;
+	fs->img = img;
+	err = fp_bpb_decode(boot, fp_img_len(img), &fs->geom);
+	if (!err)
+		err = fp_fat_load(&fs->fat, img, &fs->geom);
+	if (!err)
+		err = fp_bitmap_load(&fs->bm, &fs->fat);
+	if (!err)
+		err = load_fsinfo(fs);
+	if (err) {
+		fp_fs_free(fs);
+		return err;
+	}
+	*out = fs;
+	return FP_OK;
+}
+
+static int volume_dirty(const struct fp_fs *fs)
+{
+	uint32_t e1 = fp_fat_get(&fs->fat, 1);
+
+	if (fs->geom.state & STATE_DIRTY)
+		return 1;
+	if (fs->geom.type == FP_FAT16)
+		return !(e1 & FAT16_CLEAN);
+	if (fs->geom.type == FP_FAT32)
+		return !(e1 & FAT32_CLEAN);
+	return 0;
+}
+
+enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag)
+{
+	const struct fp_geom *g = &fs->geom;
+	uint32_t copy, first, diffs;
+	int equal;
+	enum fp_err err;
+
+	if (volume_dirty(fs))
+		return FP_E_DIRTY;
+	if (!g->mirror)
+		return FP_OK;
+	for (copy = 0; copy < g->fat_count; copy++) {
+		if (copy == g->active_fat)
+			continue;
+		err = fp_fat_compare(&fs->fat, fs->img, g, copy, &equal,
+				     &first, &diffs);
+		if (err)
+			return err;
+		if (!equal) {
+			diag->copy = copy;
+			diag->first_cl = first;
+			diag->diff_count = diffs;
+			return FP_E_FATDIFF;
+		}
+	}
+	return FP_OK;
+}
+
+void fp_fs_free(struct fp_fs *fs)
+{
+	if (!fs)
+		return;
+	fp_bitmap_release(&fs->bm);
+	fp_fat_release(&fs->fat);
+	free(fs);
+}
