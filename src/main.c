@@ -26,6 +26,7 @@ struct cli {
 	int keep_size, zero, contiguous, parents;
 	int dry_run, json, verbose, quiet, no_sync, force;
 	int help, version;
+	int verify, strict;
 	char *timestamp;
 	char *offset_arg;	/* -o BYTES */
 	char *image;		/* IMAGE without any @@OFFSET */
@@ -59,6 +60,7 @@ static int usage_error(const char *fmt, const char *arg)
 static void print_help(void)
 {
 	fputs("Usage: " PROG " [OPTIONS] IMAGE ::PATH SIZE [::PATH SIZE ...]\n"
+	      "       " PROG " --verify [--json] [--strict] IMAGE\n"
 	      "\n"
 	      "Preallocate files in an unmounted FAT12/16/32 image, as\n"
 	      "fallocate(1) does at offset 0, without writing their data.\n"
@@ -73,7 +75,9 @@ static void print_help(void)
 	      " -t, --timestamp EPOCH  time of new entries (UTC), default\n"
 	      "                        $SOURCE_DATE_EPOCH, else now (local)\n"
 	      "     --dry-run          print the plan, write nothing\n"
-	      "     --json             with --dry-run or -v: print JSON\n"
+	      "     --json             with --dry-run, -v or --verify: JSON\n"
+	      "     --verify           check IMAGE read-only, fsck-style\n"
+	      "     --strict           with --verify: warnings are errors\n"
 	      "     --force            go on although the image is dirty or\n"
 	      "                        its FAT copies differ\n"
 	      "     --no-sync          skip the final fsync\n"
@@ -86,8 +90,9 @@ static void print_help(void)
 	      "MiB, GiB, TiB: powers of 1024) or KB, MB, GB, TB (powers\n"
 	      "of 1000); at most 4294967295 (4 GiB - 1).\n"
 	      "\n"
-	      "Exit status: 0 done, 4 image inconsistent, 8 operational\n"
-	      "error, 16 usage error.\n", stdout);
+	      "Exit status: 0 done (--verify: no errors), 4 image\n"
+	      "inconsistent (--verify: errors found), 8 operational error\n"
+	      "(--verify: cannot check), 16 usage error.\n", stdout);
 }
 
 /* Parse a decimal epoch; 0 on success. */
@@ -200,6 +205,8 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		{ "dry-run", 0, POPT_ARG_NONE, &c->dry_run, 0, NULL, NULL },
 		{ "json", 0, POPT_ARG_NONE, &c->json, 0, NULL, NULL },
 		{ "force", 0, POPT_ARG_NONE, &c->force, 0, NULL, NULL },
+		{ "verify", 0, POPT_ARG_NONE, &c->verify, 0, NULL, NULL },
+		{ "strict", 0, POPT_ARG_NONE, &c->strict, 0, NULL, NULL },
 		{ "no-sync", 0, POPT_ARG_NONE, &c->no_sync, 0, NULL, NULL },
 		{ "verbose", 'v', POPT_ARG_NONE, &c->verbose, 0, NULL, NULL },
 		{ "quiet", 'q', POPT_ARG_NONE, &c->quiet, 0, NULL, NULL },
@@ -229,9 +236,11 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 	while (args[1 + n])
 		n++;
 	ret = parse_image(c, args[0]);
-	if (!ret)
+	if (!ret && c->verify && n)
+		ret = usage_error("%s", "--verify takes only IMAGE");
+	else if (!ret && !c->verify)
 		ret = pick_time(c);
-	if (!ret)
+	if (!ret && !c->verify)
 		ret = parse_pairs(c, args + 1, n);
 out:
 	c->con = con;	/* the strings in c->reqs point into it */
@@ -360,28 +369,65 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	return ret;
 }
 
+/* Open IMAGE (read-only unless @write) with its offset applied. */
+static int open_image(const struct cli *c, int write, struct fp_img **img)
+{
+	enum fp_err err;
+	int errnum = 0;
+
+	err = fp_img_open(c->image, write ? FP_IMG_WRITE : 0, img, &errnum);
+	if (err) {
+		msg("cannot open '%s': %s", c->image, errnum ?
+		    strerror(errnum) : fp_strerror(err));
+		return EXIT_OPERATIONAL;
+	}
+	if (fp_img_set_window(*img, c->offset, 0)) {
+		msg("'%s': offset %" PRIu64 " is beyond the end of the image",
+		    c->image, c->offset);
+		fp_img_close(*img);
+		return EXIT_OPERATIONAL;
+	}
+	return EXIT_OK;
+}
+
+static int run_verify(const struct cli *c)
+{
+	struct fp_report *r = NULL;
+	struct fp_img *img;
+	enum fp_err err;
+	int ret;
+
+	ret = open_image(c, 0, &img);
+	if (ret)
+		return ret;
+	err = fp_verify(img, &r);
+	if (err) {
+		ret = fs_error(c, img, err);
+	} else {
+		if (c->json)
+			fp_report_verify_json(stdout, c->image, r);
+		else if (!c->quiet || r->errors ||
+			 (c->strict && r->warnings))
+			fp_report_verify_text(stdout, r);
+		ret = r->errors || (c->strict && r->warnings) ?
+		      EXIT_INCONSISTENT : EXIT_OK;
+	}
+	fp_report_free(r);
+	fp_img_close(img);
+	return ret;
+}
+
 static int run(const struct cli *c)
 {
 	struct fp_img *img = NULL;
 	struct fp_fs *fs = NULL;
 	struct fp_fs_diag diag;
 	enum fp_err err;
-	int errnum = 0, ret;
+	int ret;
 
-	err = fp_img_open(c->image, c->dry_run ? 0 : FP_IMG_WRITE, &img,
-			  &errnum);
-	if (err) {
-		msg("cannot open '%s': %s", c->image, errnum ?
-		    strerror(errnum) : fp_strerror(err));
-		return EXIT_OPERATIONAL;
-	}
-	err = fp_img_set_window(img, c->offset, 0);
-	if (err) {
-		msg("'%s': offset %" PRIu64 " is beyond the end of the image",
-		    c->image, c->offset);
-		ret = EXIT_OPERATIONAL;
-		goto out;
-	}
+	ret = open_image(c, !c->dry_run, &img);
+	if (ret)
+		return ret;
 	err = fp_fs_open(img, &fs);
 	if (err) {
 		ret = fs_error(c, img, err);
@@ -427,6 +473,8 @@ int main(int argc, const char **argv)
 		print_help();
 	else if (!ret && c.version)
 		printf(PROG " " PACKAGE_VERSION "\n");
+	else if (!ret && c.verify)
+		ret = run_verify(&c);
 	else if (!ret)
 		ret = run(&c);
 	free(c.reqs);

@@ -116,3 +116,96 @@ void fp_report_plan_json(FILE *out, const char *image,
 	}
 	fputs("]}\n", out);
 }
+
+static const char *severity_name(enum fp_problem p)
+{
+	return fp_problem_severity(p) == FP_SEV_ERROR ? "error" : "warning";
+}
+
+void fp_report_verify_text(FILE *out, const struct fp_report *r)
+{
+	char msg[512];
+	size_t i;
+	int p;
+
+	for (i = 0; i < r->finding_count; i++) {
+		const struct fp_finding *f = &r->findings[i];
+
+		fp_finding_format(f, msg, sizeof(msg));
+		fprintf(out, "%s: %s: %s [%s]\n", f->path[0] ? f->path :
+			"volume", severity_name(f->problem), msg,
+			fp_problem_code(f->problem));
+	}
+	for (p = 0; p < FP_P_COUNT; p++)
+		if (r->dropped[p])
+			fprintf(out, "... and %" PRIu64 " more [%s] findings "
+				"not shown\n", r->dropped[p],
+				fp_problem_code((enum fp_problem)p));
+	fprintf(out, "%" PRIu64 " files, %" PRIu64 " directories; clusters: "
+		"%" PRIu64 " used, %" PRIu64 " free, %" PRIu64 " bad, %"
+		PRIu64 " lost; %" PRIu64 " errors, %" PRIu64 " warnings\n",
+		r->files, r->dirs, r->used, r->free_cl, r->bad, r->lost,
+		r->errors, r->warnings);
+}
+
+static void json_finding(FILE *out, const struct fp_finding *f)
+{
+	char msg[512];
+
+	fp_finding_format(f, msg, sizeof(msg));
+	fprintf(out, "{\"code\":\"%s\",\"severity\":\"%s\",\"path\":",
+		fp_problem_code(f->problem), severity_name(f->problem));
+	fp_report_json_string(out, f->path);
+	if (f->cl)
+		fprintf(out, ",\"clusters\":[%" PRIu32 "]", f->cl);
+	else
+		fputs(",\"clusters\":[]", out);
+	if (f->other) {
+		fputs(",\"other\":", out);
+		fp_report_json_string(out, f->other);
+	}
+	fputs(",\"message\":", out);
+	fp_report_json_string(out, msg);
+	fputc('}', out);
+}
+
+static void json_geometry(FILE *out, const struct fp_geom *g)
+{
+	fprintf(out, "{\"fat_type\":%d,\"sector_size\":%" PRIu32
+		",\"cluster_size\":%" PRIu32 ",\"clusters\":%" PRIu32
+		",\"fat_count\":%" PRIu32 ",\"fat_sectors\":%" PRIu32
+		",\"volume_size\":%" PRIu64 ",\"data_offset\":%" PRIu64
+		",\"mirrored\":%s}", (int)g->type, g->sec_len, g->clus_len,
+		g->cluster_count, g->fat_count, g->fat_secs, g->vol_len,
+		g->data_off, g->mirror ? "true" : "false");
+}
+
+void fp_report_verify_json(FILE *out, const char *image,
+			   const struct fp_report *r)
+{
+	size_t i;
+	int p, n = 0;
+
+	fputs("{\"image\":", out);
+	fp_report_json_string(out, image);
+	fputs(",\"geometry\":", out);
+	json_geometry(out, &r->geom);
+	fprintf(out, ",\"counts\":{\"files\":%" PRIu64 ",\"directories\":%"
+		PRIu64 ",\"clusters_used\":%" PRIu64 ",\"clusters_free\":%"
+		PRIu64 ",\"clusters_bad\":%" PRIu64 ",\"clusters_lost\":%"
+		PRIu64 ",\"errors\":%" PRIu64 ",\"warnings\":%" PRIu64
+		"},\"findings\":[", r->files, r->dirs, r->used, r->free_cl,
+		r->bad, r->lost, r->errors, r->warnings);
+	for (i = 0; i < r->finding_count; i++) {
+		if (i)
+			fputc(',', out);
+		json_finding(out, &r->findings[i]);
+	}
+	fputs("],\"dropped\":{", out);
+	for (p = 0; p < FP_P_COUNT; p++)
+		if (r->dropped[p])
+			fprintf(out, "%s\"%s\":%" PRIu64, n++ ? "," : "",
+				fp_problem_code((enum fp_problem)p),
+				r->dropped[p]);
+	fputs("}}\n", out);
+}

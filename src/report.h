@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "plan.h"
+#include "verify.h"
 
 /* One line a directory and a file, then a summary line. */
 void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
@@ -14,6 +15,13 @@ void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
 void fp_report_plan_json(FILE *out, const char *image,
 			 const struct fp_fs *fs, const struct fp_plan *plan,
 			 int dry_run);
+
+/* One line a finding, then what was dropped, then a summary line. */
+void fp_report_verify_text(FILE *out, const struct fp_report *r);
+
+/* The check as one JSON document. */
+void fp_report_verify_json(FILE *out, const char *image,
+			   const struct fp_report *r);
 
 /* Write @s as a JSON string literal. */
 void fp_report_json_string(FILE *out, const char *s);

@@ -7,61 +7,16 @@
 #include "dir.h"
 #include "le.h"
 #include "plan.h"
-
-/*
- * A FAT16 volume built by hand: 512-byte sectors, 1 sector a cluster,
- * 1 reserved sector, 2 FATs of 80 sectors, 512 root entries (32 sectors),
- * 20480 sectors in all: 20287 clusters (2 .. 20288).
- */
-#define SEC 512u
-#define TOTAL 20480u
-#define FATSZ 80u
-#define FAT0 (1u * SEC)
-#define FAT1 (FAT0 + FATSZ * SEC)
-#define ROOT (FAT1 + FATSZ * SEC)
-#define DATA (ROOT + 32u * SEC)
-#define CLUSTERS (TOTAL - 1u - 2u * FATSZ - 32u)
-
-static uint8_t *vol;
-
-static void put_fat(uint32_t cl, uint16_t v)
-{
-	fp_put_le16(vol + FAT0 + 2 * cl, v);
-	fp_put_le16(vol + FAT1 + 2 * cl, v);
-}
-
-static void make_volume(void)
-{
-	uint8_t *b;
-
-	vol = calloc(1, (size_t)TOTAL * SEC);
-	ck_assert_ptr_nonnull(vol);
-	b = vol;
-	b[0] = 0xEB; b[1] = 0x3C; b[2] = 0x90;
-	memcpy(b + 3, "MSWIN4.1", 8);
-	fp_put_le16(b + 11, SEC);
-	b[13] = 1;
-	fp_put_le16(b + 14, 1);
-	b[16] = 2;
-	fp_put_le16(b + 17, 512);
-	fp_put_le16(b + 19, TOTAL);
-	b[21] = 0xF8;
-	fp_put_le16(b + 22, FATSZ);
-	b[38] = 0x29;
-	memcpy(b + 43, "NO NAME    FAT16   ", 19);
-	b[510] = 0x55; b[511] = 0xAA;
-	put_fat(0, 0xFFF8);
-	put_fat(1, 0xFFFF);
-}
+#include "testvol.h"
 
 static void setup(void)
 {
-	make_volume();
+	testvol_make();
 }
 
 static void teardown(void)
 {
-	free(vol);
+	testvol_free();
 }
 
 struct ctx {

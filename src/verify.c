@@ -1,0 +1,1012 @@
+/* verify.c - a read-only, fsck-style check of a FAT volume. */
+#include "verify.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dir.h"
+#include "fs.h"
+#include "le.h"
+#include "name.h"
+
+#define FAT32_MIN_CLUSTERS 65525u
+#define STATE_DIRTY 0x01
+
+/*
+ * The problem table: stable code, severity, message template.  In a
+ * template %c is the finding's cluster, %a and %b its numbers (%h and %H
+ * the same in hex), %o the other owner.
+ */
+static const struct {
+	const char *code;
+	enum fp_severity sev;
+	const char *msg;
+} problems[FP_P_COUNT] = {
+	[FP_P_BOOT_BACKUP] = { "boot-backup", FP_SEV_ERROR,
+		"backup boot sector (sector %a) differs from the boot sector" },
+	[FP_P_FSINFO_SIG] = { "fsinfo-signature", FP_SEV_ERROR,
+		"FSInfo sector %a has bad signatures" },
+	[FP_P_FSINFO_FREE] = { "fsinfo-free-count", FP_SEV_WARNING,
+		"FSInfo free count is %a, but %b clusters are free" },
+	[FP_P_FSINFO_NEXT] = { "fsinfo-next-free", FP_SEV_WARNING,
+		"FSInfo next-free hint %a is out of range" },
+	[FP_P_FAT_TYPE] = { "fat-type", FP_SEV_WARNING,
+		"FAT32 volume has only %a clusters (FAT32 needs 65525)" },
+	[FP_P_FAT_MEDIA] = { "fat-media", FP_SEV_ERROR,
+		"FAT entry 0 is %h, expected %H for the media byte" },
+	[FP_P_FAT_ENTRY1] = { "fat-entry1", FP_SEV_WARNING,
+		"FAT entry 1 is %h, not an end-of-chain value" },
+	[FP_P_DIRTY] = { "volume-dirty", FP_SEV_WARNING,
+		"volume is marked dirty (not cleanly unmounted)" },
+	[FP_P_IO_ERROR] = { "volume-io-error", FP_SEV_WARNING,
+		"volume is marked as having had I/O errors" },
+	[FP_P_FAT_BAD_ENTRY] = { "fat-bad-entry", FP_SEV_ERROR,
+		"FAT entry of cluster %c holds the reserved or out-of-range "
+		"value %h" },
+	[FP_P_FAT_MISMATCH] = { "fat-mismatch", FP_SEV_ERROR,
+		"FAT copy %a differs from the active FAT (entries differing: "
+		"%b, the first at cluster %c)" },
+	[FP_P_BAD_START] = { "bad-start", FP_SEV_ERROR,
+		"start cluster %c is out of range, free or bad" },
+	[FP_P_CHAIN_LOOP] = { "chain-loop", FP_SEV_ERROR,
+		"cluster chain loops back to cluster %c after %a clusters" },
+	[FP_P_CHAIN_FREE] = { "chain-free", FP_SEV_ERROR,
+		"cluster chain runs into free cluster %c" },
+	[FP_P_CHAIN_BAD] = { "chain-bad", FP_SEV_ERROR,
+		"cluster chain runs into bad cluster %c" },
+	[FP_P_CHAIN_RANGE] = { "chain-range", FP_SEV_ERROR,
+		"cluster %c links to %h, outside the data area" },
+	[FP_P_CROSS_LINK] = { "cross-link", FP_SEV_ERROR,
+		"cluster %c is also in the chain of %o" },
+	[FP_P_CHAIN_SHORT] = { "chain-short", FP_SEV_ERROR,
+		"chain has %a clusters, the size needs %b" },
+	[FP_P_TAIL] = { "tail-beyond-size", FP_SEV_WARNING,
+		"chain has %a clusters, the size needs only %b" },
+	[FP_P_DIR_SIZE] = { "dir-size", FP_SEV_ERROR,
+		"directory entry has size %a, not 0" },
+	[FP_P_DIR_NO_CHAIN] = { "dir-no-chain", FP_SEV_ERROR,
+		"directory has no clusters" },
+	[FP_P_DOT] = { "dot-entry", FP_SEV_ERROR,
+		"'.' or '..' entry is missing or points to the wrong cluster" },
+	[FP_P_DIR_CYCLE] = { "dir-cycle", FP_SEV_ERROR,
+		"directory entry points back to its ancestor at cluster %c" },
+	[FP_P_BAD_NAME] = { "bad-name", FP_SEV_ERROR,
+		"short name has invalid characters" },
+	[FP_P_DUP_NAME] = { "duplicate-name", FP_SEV_ERROR,
+		"name is also used by %o" },
+	[FP_P_LFN_ORPHAN] = { "lfn-orphan", FP_SEV_ERROR,
+		"%a long-name slots belong to no valid short entry" },
+	[FP_P_LABEL] = { "label", FP_SEV_ERROR,
+		"volume label entry is a duplicate or outside the root" },
+	[FP_P_LOST] = { "lost-chain", FP_SEV_ERROR,
+		"lost chain starting at cluster %c, length %a" },
+};
+
+const char *fp_problem_code(enum fp_problem p)
+{
+	return problems[p].code;
+}
+
+enum fp_severity fp_problem_severity(enum fp_problem p)
+{
+	return problems[p].sev;
+}
+
+const char *fp_problem_message(enum fp_problem p)
+{
+	return problems[p].msg;
+}
+
+void fp_finding_format(const struct fp_finding *f, char *buf, size_t len)
+{
+	const char *t = problems[f->problem].msg;
+	size_t n = 0;
+	int w;
+
+	for (; *t && n + 1 < len; t++) {
+		if (*t != '%' || !t[1]) {
+			buf[n++] = *t;
+			continue;
+		}
+		switch (*++t) {
+		case 'c':
+			w = snprintf(buf + n, len - n, "%" PRIu32, f->cl);
+			break;
+		case 'a':
+			w = snprintf(buf + n, len - n, "%" PRIu64, f->a);
+			break;
+		case 'b':
+			w = snprintf(buf + n, len - n, "%" PRIu64, f->b);
+			break;
+		case 'h':
+			w = snprintf(buf + n, len - n, "0x%" PRIX64, f->a);
+			break;
+		case 'H':
+			w = snprintf(buf + n, len - n, "0x%" PRIX64, f->b);
+			break;
+		default:
+			w = snprintf(buf + n, len - n, "%s",
+				     f->other ? f->other : "?");
+			break;
+		}
+		if (w < 0 || (size_t)w >= len - n)
+			break;
+		n += (size_t)w;
+	}
+	buf[n < len ? n : len - 1] = '\0';
+}
+
+/* ---- state ---------------------------------------------------------- */
+
+/* A directory waiting to be read; kept so that ancestors can be found. */
+struct frame {
+	uint32_t cl;		/* first cluster, 0 for a fixed root */
+	size_t parent;		/* index of the parent frame (root: itself) */
+	char *path;		/* "" for the root */
+};
+
+/* A cluster found in two chains and the first chain that holds it. */
+struct xlink {
+	uint32_t cl;
+	char *owner;
+};
+
+struct vctx {
+	struct fp_fs *fs;
+	const struct fp_geom *g;
+	const struct fp_fat *fat;
+	struct fp_report *r;
+	uint64_t *claimed;	/* a bit a cluster: in a chain already */
+	uint64_t *pointed;	/* a bit a cluster: some entry links to it */
+	struct frame *frames;
+	size_t frame_count, frame_cap;
+	struct xlink *xl;	/* sorted by cluster for the owner pass */
+	size_t xl_count, xl_cap;
+	int owners_pass;	/* re-walk to name the first owners */
+	int fat32;
+	enum fp_err err;	/* first allocation or I/O failure */
+};
+
+static int bit_test(const uint64_t *b, uint32_t i)
+{
+	return (int)((b[i / 64] >> (i % 64)) & 1);
+}
+
+static void bit_set(uint64_t *b, uint32_t i)
+{
+	b[i / 64] |= (uint64_t)1 << (i % 64);
+}
+
+static uint64_t *bits_new(uint32_t max)
+{
+	return calloc((size_t)max / 64 + 1, sizeof(uint64_t));
+}
+
+/* Make room for one more element in a growing array. */
+static int grow(void *arrp, size_t *cap, size_t count, size_t elem)
+{
+	void **arr = arrp;
+	size_t ncap;
+	void *p;
+
+	if (count < *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 16;
+	p = realloc(*arr, ncap * elem);
+	if (!p)
+		return -1;
+	*arr = p;
+	*cap = ncap;
+	return 0;
+}
+
+static void fail(struct vctx *v, enum fp_err err)
+{
+	if (!v->err)
+		v->err = err;
+}
+
+/* Record a finding; past FP_VERIFY_CAP of one problem only count it. */
+static struct fp_finding *add(struct vctx *v, enum fp_problem p,
+			      const char *path, uint32_t cl, uint64_t a,
+			      uint64_t b)
+{
+	struct fp_report *r = v->r;
+	struct fp_finding *f;
+
+	if (v->owners_pass)
+		return NULL;
+	if (problems[p].sev == FP_SEV_ERROR)
+		r->errors++;
+	else
+		r->warnings++;
+	if (++r->per_problem[p] > FP_VERIFY_CAP) {
+		r->dropped[p]++;
+		return NULL;
+	}
+	if (grow(&r->findings, &r->finding_cap, r->finding_count,
+		 sizeof(*r->findings))) {
+		fail(v, FP_E_NOMEM);
+		return NULL;
+	}
+	f = &r->findings[r->finding_count];
+	memset(f, 0, sizeof(*f));
+	f->problem = p;
+	f->path = strdup(path);
+	if (!f->path) {
+		fail(v, FP_E_NOMEM);
+		return NULL;
+	}
+	f->cl = cl;
+	f->a = a;
+	f->b = b;
+	r->finding_count++;
+	return f;
+}
+
+/* ---- boot sector and FAT -------------------------------------------- */
+
+static void check_backup(struct vctx *v)
+{
+	const struct fp_geom *g = v->g;
+	uint8_t *a = malloc(g->sec_len), *b = malloc(g->sec_len);
+
+	if (!a || !b) {
+		fail(v, FP_E_NOMEM);
+	} else if (fp_img_read(v->fs->img, 0, a, g->sec_len) ||
+		   fp_img_read(v->fs->img, (uint64_t)g->backup_sec *
+			       g->sec_len, b, g->sec_len)) {
+		fail(v, FP_E_IO);
+	} else if (memcmp(a, b, g->sec_len)) {
+		add(v, FP_P_BOOT_BACKUP, "", 0, g->backup_sec, 0);
+	}
+	free(a);
+	free(b);
+}
+
+static void check_boot(struct vctx *v)
+{
+	const struct fp_geom *g = v->g;
+	const struct fp_fsinfo *fi = &v->fs->fsinfo;
+
+	if (g->type != FP_FAT32)
+		return;
+	if (g->cluster_count < FAT32_MIN_CLUSTERS)
+		add(v, FP_P_FAT_TYPE, "", 0, g->cluster_count, 0);
+	if (g->backup_sec)
+		check_backup(v);
+	if (g->fsinfo_sec && !fi->valid)
+		add(v, FP_P_FSINFO_SIG, "", 0, g->fsinfo_sec, 0);
+	if (fi->valid && fi->next_free != FP_FSINFO_UNKNOWN &&
+	    (fi->next_free < 2 || fi->next_free > fp_geom_max_cl(g)))
+		add(v, FP_P_FSINFO_NEXT, "", 0, fi->next_free, 0);
+}
+
+/* Entry 0 holds the media byte, entry 1 end-of-chain plus state bits. */
+static void check_fat_head(struct vctx *v)
+{
+	uint32_t mask = fp_fat_eoc(v->fat), e0, e1, clean, ioerr;
+	uint32_t want0 = (mask & ~0xFFu) | v->g->media;
+
+	e0 = fp_fat_get(v->fat, 0);
+	e1 = fp_fat_get(v->fat, 1);
+	if (e0 != want0)
+		add(v, FP_P_FAT_MEDIA, "", 0, e0, want0);
+	clean = v->g->type == FP_FAT32 ? 0x08000000u : 0x8000u;
+	ioerr = clean >> 1;
+	if (v->g->type == FP_FAT12)
+		clean = ioerr = 0;
+	if (fp_fat_kind(v->fat, e1 | clean | ioerr) != FP_FK_EOC)
+		add(v, FP_P_FAT_ENTRY1, "", 0, e1, 0);
+	if ((v->g->state & STATE_DIRTY) || (clean && !(e1 & clean)))
+		add(v, FP_P_DIRTY, "", 0, 0, 0);
+	if (ioerr && !(e1 & ioerr))
+		add(v, FP_P_IO_ERROR, "", 0, 0, 0);
+}
+
+/* One pass over the FAT: counts, bad values, and who is linked to. */
+static void scan_fat(struct vctx *v)
+{
+	uint32_t cl, val, max = fp_geom_max_cl(v->g);
+
+	for (cl = 2; cl <= max; cl++) {
+		val = fp_fat_get(v->fat, cl);
+		switch (fp_fat_kind(v->fat, val)) {
+		case FP_FK_FREE:
+			v->r->free_cl++;
+			break;
+		case FP_FK_BAD:
+			v->r->bad++;
+			break;
+		case FP_FK_NEXT:
+			bit_set(v->pointed, val);
+			v->r->used++;
+			break;
+		case FP_FK_EOC:
+			v->r->used++;
+			break;
+		default:
+			v->r->used++;
+			add(v, FP_P_FAT_BAD_ENTRY, "", cl, val, 0);
+			break;
+		}
+	}
+}
+
+static void compare_copies(struct vctx *v)
+{
+	uint32_t copy, first, diffs;
+	int equal;
+
+	if (!v->g->mirror)
+		return;
+	for (copy = 0; copy < v->g->fat_count; copy++) {
+		if (copy == v->g->active_fat)
+			continue;
+		if (fp_fat_compare(v->fat, v->fs->img, v->g, copy, &equal,
+				   &first, &diffs)) {
+			fail(v, FP_E_IO);
+			return;
+		}
+		if (!equal)
+			add(v, FP_P_FAT_MISMATCH, "", first, copy + 1, diffs);
+	}
+}
+
+/* ---- chains --------------------------------------------------------- */
+
+/* 1 if @cl is among the first @n clusters of the chain from @start. */
+static int in_chain(const struct vctx *v, uint32_t start, uint32_t n,
+		    uint32_t cl)
+{
+	while (n--) {
+		if (start == cl)
+			return 1;
+		start = fp_fat_get(v->fat, start);
+	}
+	return 0;
+}
+
+static int xl_cmp(const void *a, const void *b)
+{
+	const struct xlink *x = a, *y = b;
+
+	return (x->cl > y->cl) - (x->cl < y->cl);
+}
+
+static struct xlink *xl_find(struct vctx *v, uint32_t cl)
+{
+	struct xlink key = { .cl = cl };
+
+	if (!v->xl_count)
+		return NULL;
+	return bsearch(&key, v->xl, v->xl_count, sizeof(*v->xl), xl_cmp);
+}
+
+static void cross_link(struct vctx *v, const char *path, uint32_t cl)
+{
+	if (v->owners_pass)
+		return;
+	if (grow(&v->xl, &v->xl_cap, v->xl_count, sizeof(*v->xl))) {
+		fail(v, FP_E_NOMEM);
+		return;
+	}
+	v->xl[v->xl_count].cl = cl;
+	v->xl[v->xl_count++].owner = NULL;
+	add(v, FP_P_CROSS_LINK, path, cl, 0, 0);
+}
+
+/* In the owner pass: remember the first chain that holds each cluster. */
+static void note_owner(struct vctx *v, const char *path, uint32_t cl)
+{
+	struct xlink *x;
+
+	if (!v->owners_pass || !(x = xl_find(v, cl)) || x->owner)
+		return;
+	x->owner = strdup(path);
+	if (!x->owner)
+		fail(v, FP_E_NOMEM);
+}
+
+/*
+ * Walk and claim the chain from @start for @path.  Returns its length, 0
+ * for an unusable start; *ok says whether it ended properly.  With @list,
+ * the first @list_max clusters are stored there.
+ */
+static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
+			   int *ok, uint32_t *list, uint32_t list_max)
+{
+	uint32_t cl = start, n = 0, val;
+	enum fp_fat_kind k;
+
+	*ok = 0;
+	if (start < 2 || start > fp_geom_max_cl(v->g) ||
+	    (k = fp_fat_kind(v->fat, fp_fat_get(v->fat, start))) ==
+	    FP_FK_FREE || k == FP_FK_BAD) {
+		add(v, FP_P_BAD_START, path, start, 0, 0);
+		return 0;
+	}
+	for (;;) {
+		if (bit_test(v->claimed, cl)) {
+			if (in_chain(v, start, n, cl))
+				add(v, FP_P_CHAIN_LOOP, path, cl, n, 0);
+			else
+				cross_link(v, path, cl);
+			return n;
+		}
+		bit_set(v->claimed, cl);
+		note_owner(v, path, cl);
+		if (list && n < list_max)
+			list[n] = cl;
+		n++;
+		val = fp_fat_get(v->fat, cl);
+		k = fp_fat_kind(v->fat, val);
+		if (k == FP_FK_EOC) {
+			*ok = 1;
+			return n;
+		}
+		if (k != FP_FK_NEXT) {
+			add(v, k == FP_FK_BAD ? FP_P_CHAIN_BAD :
+			    k == FP_FK_FREE ? FP_P_CHAIN_FREE :
+			    FP_P_CHAIN_RANGE, path, cl, val, 0);
+			return n;
+		}
+		cl = val;
+	}
+}
+
+static void check_file(struct vctx *v, const char *path,
+		       const struct fp_dirent *e)
+{
+	uint64_t clus = v->g->clus_len;
+	uint64_t want = (e->size + clus - 1) / clus;
+	uint32_t n = 0;
+	int ok = 1;
+
+	if (!v->owners_pass)
+		v->r->files++;
+	if (e->cl)
+		n = walk_chain(v, path, e->cl, &ok, NULL, 0);
+	if (!ok)
+		return;
+	if (n < want)
+		add(v, FP_P_CHAIN_SHORT, path, e->cl, n, want);
+	else if (n > want)
+		add(v, FP_P_TAIL, path, e->cl, n, want);
+}
+
+/* ---- directories ---------------------------------------------------- */
+
+static int bad_sfn(const uint8_t *sfn)
+{
+	static const char bad[] = "\"*+,./:;<=>?[\\]|";
+	int i;
+
+	if (sfn[0] == ' ')
+		return 1;
+	for (i = 0; i < 11; i++) {
+		if (i == 0 && sfn[0] == 0x05)
+			continue;
+		if (sfn[i] < 0x20 || sfn[i] == 0x7F ||
+		    (sfn[i] >= 'a' && sfn[i] <= 'z') ||
+		    strchr(bad, sfn[i]))
+			return 1;
+	}
+	return 0;
+}
+
+static int is_dot(const uint8_t *sfn, int dots)
+{
+	return !memcmp(sfn, dots == 1 ? ".          " : "..         ", 11);
+}
+
+/* "/parent/name" for an entry, in UTF-8. */
+static char *child_path(const char *parent, const struct fp_dirent *e)
+{
+	char name[3 * FP_LFN_MAX + 1];
+	uint16_t sname[12];
+	size_t n, plen = strlen(parent);
+	char *p;
+
+	if (e->lfn_len) {
+		fp_name_to_utf8(e->lfn, e->lfn_len, name, sizeof(name));
+	} else {
+		n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
+		fp_name_to_utf8(sname, n, name, sizeof(name));
+	}
+	p = malloc(plen + strlen(name) + 2);
+	if (p)
+		sprintf(p, "%s/%s", parent, name);
+	return p;
+}
+
+static int push_frame(struct vctx *v, uint32_t cl, size_t parent,
+		      char *path)
+{
+	if (grow(&v->frames, &v->frame_cap, v->frame_count,
+		 sizeof(*v->frames))) {
+		free(path);
+		fail(v, FP_E_NOMEM);
+		return -1;
+	}
+	v->frames[v->frame_count].cl = cl;
+	v->frames[v->frame_count].parent = parent;
+	v->frames[v->frame_count++].path = path;
+	return 0;
+}
+
+/* 1 if @cl starts directory @f or one of its ancestors. */
+static int is_ancestor(const struct vctx *v, size_t f, uint32_t cl)
+{
+	for (;;) {
+		if (v->frames[f].cl == cl)
+			return 1;
+		if (v->frames[f].parent == f)
+			return 0;
+		f = v->frames[f].parent;
+	}
+}
+
+static void check_subdir(struct vctx *v, size_t f, const char *path,
+			 const struct fp_dirent *e)
+{
+	char *copy;
+
+	if (!v->owners_pass)
+		v->r->dirs++;
+	if (e->size)
+		add(v, FP_P_DIR_SIZE, path, e->cl, e->size, 0);
+	if (e->cl == 0) {
+		add(v, FP_P_DIR_NO_CHAIN, path, 0, 0, 0);
+		return;
+	}
+	if (e->cl <= fp_geom_max_cl(v->g) && bit_test(v->claimed, e->cl) &&
+	    is_ancestor(v, f, e->cl)) {
+		add(v, FP_P_DIR_CYCLE, path, e->cl, 0, 0);
+		return;
+	}
+	copy = strdup(path);
+	if (!copy)
+		fail(v, FP_E_NOMEM);
+	else
+		push_frame(v, e->cl, f, copy);
+}
+
+/* Per-directory state of the entry checks. */
+struct dstate {
+	size_t frame;
+	int is_root;
+	int labels;
+	int dot, dotdot;	/* seen and right */
+	uint32_t parent_cl;	/* what ".." must hold */
+};
+
+static void check_dot(struct vctx *v, struct dstate *ds,
+		      const struct fp_dirent *e)
+{
+	uint32_t own = v->frames[ds->frame].cl;
+
+	if (is_dot(e->sfn, 1))
+		ds->dot = e->slot == 0 && e->cl == own &&
+			  (e->attr & FP_ATTR_DIR);
+	else
+		ds->dotdot = e->slot == 1 && e->cl == ds->parent_cl &&
+			     (e->attr & FP_ATTR_DIR);
+}
+
+static void check_entry(struct vctx *v, struct dstate *ds,
+			const struct fp_dirent *e)
+{
+	const char *dpath = v->frames[ds->frame].path;
+	char *path;
+
+	if ((e->attr & FP_ATTR_VOLUME) && !(e->attr & FP_ATTR_DIR)) {
+		if (!ds->is_root || ++ds->labels > 1)
+			add(v, FP_P_LABEL, dpath[0] ? dpath : "/", 0, 0, 0);
+		return;
+	}
+	if (is_dot(e->sfn, 1) || is_dot(e->sfn, 2)) {
+		if (!ds->is_root)
+			check_dot(v, ds, e);
+		return;
+	}
+	path = child_path(dpath, e);
+	if (!path) {
+		fail(v, FP_E_NOMEM);
+		return;
+	}
+	if (bad_sfn(e->sfn))
+		add(v, FP_P_BAD_NAME, path, 0, 0, 0);
+	if (e->attr & FP_ATTR_DIR)
+		check_subdir(v, ds->frame, path, e);
+	else
+		check_file(v, path, e);
+	free(path);
+}
+
+/* ---- duplicate names ------------------------------------------------ */
+
+/* A name of an entry, hashed case-insensitively. */
+struct nkey {
+	uint64_t h;
+	uint32_t slot;		/* the short entry */
+	uint32_t first_slot;	/* its first long-name slot */
+	int is_long;
+};
+
+struct names {
+	struct nkey *keys;
+	size_t count, cap;
+};
+
+static uint64_t name_hash(const uint16_t *u, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	while (n--) {
+		h ^= fp_name_upcase(*u++);
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+/* The short or long name of the entry a key stands for. */
+static size_t key_name(const struct fp_dir *d, const struct nkey *k,
+		       uint16_t *u)
+{
+	const uint8_t *ent = fp_dir_ent(d, k->slot);
+	uint32_t s;
+	size_t n = 0, max = 0;
+	unsigned ord;
+
+	if (!k->is_long)
+		return fp_name_sfn_decode(ent, ent[DIR_NTRES], u);
+	for (s = k->first_slot; s < k->slot; s++) {
+		ord = fp_dir_ent(d, s)[0] & 0x1F;
+		fp_name_lfn_decode(fp_dir_ent(d, s),
+				   u + (ord - 1) * FP_LFN_CHARS);
+		if (ord * FP_LFN_CHARS > max)
+			max = ord * FP_LFN_CHARS;
+	}
+	while (n < max && n < FP_LFN_MAX && u[n])
+		n++;
+	return n;
+}
+
+static void add_key(struct vctx *v, struct names *nm,
+		    const struct fp_dirent *e, int is_long)
+{
+	uint16_t sname[12];
+	size_t n;
+	struct nkey *k;
+
+	if (grow(&nm->keys, &nm->cap, nm->count, sizeof(*nm->keys))) {
+		fail(v, FP_E_NOMEM);
+		return;
+	}
+	k = &nm->keys[nm->count++];
+	k->slot = e->slot;
+	k->first_slot = e->first_slot;
+	k->is_long = is_long;
+	if (is_long) {
+		k->h = name_hash(e->lfn, e->lfn_len);
+	} else {
+		n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
+		k->h = name_hash(sname, n);
+	}
+}
+
+static int key_cmp(const void *a, const void *b)
+{
+	const struct nkey *x = a, *y = b;
+
+	if (x->h != y->h)
+		return (x->h > y->h) - (x->h < y->h);
+	return (x->slot > y->slot) - (x->slot < y->slot);
+}
+
+static char *key_path(const struct fp_dir *d, const char *dpath,
+		      const struct nkey *k, int fat32)
+{
+	struct fp_dir_iter it = { k->first_slot, 0 };
+	struct fp_dirent e;
+
+	if (!fp_dir_next(d, fat32, &it, &e))
+		return NULL;
+	return child_path(dpath, &e);
+}
+
+static void report_dup(struct vctx *v, const struct fp_dir *d,
+		       const char *dpath, const struct nkey *a,
+		       const struct nkey *b)
+{
+	char *pa = key_path(d, dpath, a, v->fat32);
+	char *pb = key_path(d, dpath, b, v->fat32);
+	struct fp_finding *f;
+
+	if (!pa || !pb) {
+		fail(v, FP_E_NOMEM);
+	} else {
+		f = add(v, FP_P_DUP_NAME, pb, 0, 0, 0);
+		if (f) {
+			f->other = pa;
+			pa = NULL;
+		}
+	}
+	free(pa);
+	free(pb);
+}
+
+/* Names that hash alike are compared for real: hashes are not trusted. */
+static void check_dups(struct vctx *v, const struct fp_dir *d,
+		       const char *dpath, struct names *nm)
+{
+	uint16_t ua[FP_LFN_MAX + FP_LFN_CHARS], ub[FP_LFN_MAX + FP_LFN_CHARS];
+	size_t i, j, na, nb;
+
+	qsort(nm->keys, nm->count, sizeof(*nm->keys), key_cmp);
+	for (i = 0; i < nm->count; i++) {
+		for (j = i + 1; j < nm->count && nm->keys[j].h ==
+		     nm->keys[i].h; j++) {
+			if (nm->keys[j].slot == nm->keys[i].slot)
+				continue;
+			na = key_name(d, &nm->keys[i], ua);
+			nb = key_name(d, &nm->keys[j], ub);
+			if (fp_name_equal(ua, na, ub, nb)) {
+				report_dup(v, d, dpath, &nm->keys[i],
+					   &nm->keys[j]);
+				break;
+			}
+		}
+	}
+}
+
+/* ---- the tree ------------------------------------------------------- */
+
+static enum fp_err load_dir(struct vctx *v, size_t f, struct fp_dir *d)
+{
+	const char *path = v->frames[f].path[0] ? v->frames[f].path : "/";
+	uint32_t cap = FP_DIR_MAX_ENTRIES * FP_DIRENT_LEN / v->g->clus_len;
+	uint32_t cl = v->frames[f].cl, *list, n;
+	enum fp_err err = FP_E_CORRUPT;
+	int ok;
+
+	if (cl == 0)
+		return fp_dir_load(d, v->fs->img, v->g, v->fat, 0);
+	if (cap == 0)
+		cap = 1;
+	list = malloc((size_t)cap * sizeof(*list));
+	if (!list)
+		return FP_E_NOMEM;
+	n = walk_chain(v, path, cl, &ok, list, cap);
+	if (n)
+		err = fp_dir_load_list(d, v->fs->img, v->g, list,
+				       n < cap ? n : cap);
+	free(list);
+	return err;
+}
+
+static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
+{
+	const char *dpath = v->frames[f].path;
+	size_t parent = v->frames[f].parent;
+	struct dstate ds = { .frame = f, .is_root = f == 0 };
+	struct fp_dir_iter it = { 0, 0 };
+	struct names nm = { NULL, 0, 0 };
+	struct fp_dirent e;
+
+	ds.parent_cl = parent == 0 ? 0 : v->frames[parent].cl;
+	while (fp_dir_next(d, v->fat32, &it, &e)) {
+		check_entry(v, &ds, &e);
+		if ((e.attr & FP_ATTR_VOLUME) || is_dot(e.sfn, 1) ||
+		    is_dot(e.sfn, 2))
+			continue;
+		add_key(v, &nm, &e, 0);
+		if (e.lfn_len)
+			add_key(v, &nm, &e, 1);
+	}
+	if (it.orphans)
+		add(v, FP_P_LFN_ORPHAN, dpath[0] ? dpath : "/", 0,
+		    it.orphans, 0);
+	if (!ds.is_root && (!ds.dot || !ds.dotdot))
+		add(v, FP_P_DOT, dpath, v->frames[f].cl, 0, 0);
+	check_dups(v, d, dpath, &nm);
+	free(nm.keys);
+}
+
+static void check_dir(struct vctx *v, size_t f)
+{
+	struct fp_dir d;
+	enum fp_err err;
+
+	err = load_dir(v, f, &d);
+	if (err == FP_E_CORRUPT)
+		return;		/* its chain is reported already */
+	if (err) {
+		fail(v, err);
+		return;
+	}
+	scan_entries(v, f, &d);
+	fp_dir_release(&d);
+}
+
+static void free_frames(struct vctx *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->frame_count; i++)
+		free(v->frames[i].path);
+	v->frame_count = 0;
+}
+
+static void walk_tree(struct vctx *v)
+{
+	char *root = strdup("");
+	size_t i;
+
+	if (!root || push_frame(v, v->fat32 ? v->g->root_cl : 0, 0, root)) {
+		fail(v, FP_E_NOMEM);
+		return;
+	}
+	for (i = 0; i < v->frame_count && !v->err; i++)
+		check_dir(v, i);
+	free_frames(v);
+}
+
+/* ---- lost clusters -------------------------------------------------- */
+
+static int in_use(const struct vctx *v, uint32_t cl)
+{
+	enum fp_fat_kind k = fp_fat_kind(v->fat, fp_fat_get(v->fat, cl));
+
+	return k != FP_FK_FREE && k != FP_FK_BAD;
+}
+
+/* Claim the unclaimed chain from @cl and report it as lost. */
+static void lost_chain(struct vctx *v, uint32_t cl)
+{
+	uint32_t start = cl, n = 0, val;
+
+	while (cl >= 2 && cl <= fp_geom_max_cl(v->g) &&
+	       !bit_test(v->claimed, cl) && in_use(v, cl)) {
+		bit_set(v->claimed, cl);
+		n++;
+		val = fp_fat_get(v->fat, cl);
+		if (fp_fat_kind(v->fat, val) != FP_FK_NEXT)
+			break;
+		cl = val;
+	}
+	v->r->lost += n;
+	add(v, FP_P_LOST, "", start, n, 0);
+}
+
+/*
+ * Lost chains start at clusters that nothing links to (the head bitmap);
+ * what is left unclaimed after them are loops, reported from their
+ * lowest cluster.
+ */
+static void find_lost(struct vctx *v)
+{
+	uint32_t cl, max = fp_geom_max_cl(v->g);
+	int pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (cl = 2; cl <= max; cl++)
+			if (!bit_test(v->claimed, cl) && in_use(v, cl) &&
+			    (pass || !bit_test(v->pointed, cl)))
+				lost_chain(v, cl);
+}
+
+/* ---- cross-link owners ---------------------------------------------- */
+
+static void name_owners(struct vctx *v)
+{
+	struct fp_report *r = v->r;
+	struct xlink *x;
+	size_t i;
+
+	if (!v->xl_count || v->err)
+		return;
+	qsort(v->xl, v->xl_count, sizeof(*v->xl), xl_cmp);
+	memset(v->claimed, 0, ((size_t)fp_geom_max_cl(v->g) / 64 + 1) * 8);
+	v->owners_pass = 1;
+	walk_tree(v);
+	for (i = 0; i < r->finding_count; i++) {
+		if (r->findings[i].problem != FP_P_CROSS_LINK)
+			continue;
+		x = xl_find(v, r->findings[i].cl);
+		if (x && x->owner && !r->findings[i].other) {
+			r->findings[i].other = strdup(x->owner);
+			if (!r->findings[i].other)
+				fail(v, FP_E_NOMEM);
+		}
+	}
+}
+
+/* ---- the whole check ------------------------------------------------ */
+
+static void check_free_count(struct vctx *v)
+{
+	const struct fp_fsinfo *fi = &v->fs->fsinfo;
+
+	if (v->g->type == FP_FAT32 && fi->valid &&
+	    fi->free_count != FP_FSINFO_UNKNOWN &&
+	    fi->free_count != v->r->free_cl)
+		add(v, FP_P_FSINFO_FREE, "", 0, fi->free_count,
+		    v->r->free_cl);
+}
+
+static void vctx_release(struct vctx *v)
+{
+	size_t i;
+
+	free_frames(v);
+	free(v->frames);
+	for (i = 0; i < v->xl_count; i++)
+		free(v->xl[i].owner);
+	free(v->xl);
+	free(v->claimed);
+	free(v->pointed);
+	fp_fs_free(v->fs);
+}
+
+enum fp_err fp_verify(struct fp_img *img, struct fp_report **out)
+{
+	struct vctx v;
+	struct fp_report *r;
+	enum fp_err err;
+
+	memset(&v, 0, sizeof(v));
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return FP_E_NOMEM;
+	err = fp_fs_open(img, &v.fs);
+	if (err) {
+		free(r);
+		return err;
+	}
+	v.r = r;
+	v.g = &v.fs->geom;
+	v.fat = &v.fs->fat;
+	v.fat32 = v.g->type == FP_FAT32;
+	r->geom = *v.g;
+	v.claimed = bits_new(fp_geom_max_cl(v.g));
+	v.pointed = bits_new(fp_geom_max_cl(v.g));
+	if (!v.claimed || !v.pointed)
+		fail(&v, FP_E_NOMEM);
+	if (!v.err) {
+		check_boot(&v);
+		check_fat_head(&v);
+		scan_fat(&v);
+		compare_copies(&v);
+		walk_tree(&v);
+		find_lost(&v);
+		check_free_count(&v);
+		name_owners(&v);
+	}
+	err = v.err;
+	vctx_release(&v);
+	if (err) {
+		fp_report_free(r);
+		return err;
+	}
+	*out = r;
+	return FP_OK;
+}
+
+void fp_report_free(struct fp_report *r)
+{
+	size_t i;
+
+	if (!r)
+		return;
+	for (i = 0; i < r->finding_count; i++) {
+		free(r->findings[i].path);
+		free(r->findings[i].other);
+	}
+	free(r->findings);
+	free(r);
+}

@@ -1,0 +1,272 @@
+/* check_verify.c - the checker on hand-made damage to a memory volume. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dir.h"
+#include "le.h"
+#include "name.h"
+#include "testvol.h"
+#include "verify.h"
+
+static void setup(void)
+{
+	testvol_make();
+}
+
+static void teardown(void)
+{
+	testvol_free();
+}
+
+/* A short entry @name (11 bytes) at @ent. */
+static void put_ent(uint8_t *ent, const char *name, uint8_t attr,
+		    uint16_t cl, uint32_t size)
+{
+	memset(ent, 0, 32);
+	memcpy(ent, name, 11);
+	ent[DIR_ATTR] = attr;
+	fp_put_le16(ent + DIR_CLUS_LO, cl);
+	fp_put_le32(ent + DIR_SIZE, size);
+}
+
+static uint8_t *root_ent(unsigned i)
+{
+	return vol + ROOT + i * 32;
+}
+
+/* A file at root slot @i with a chain from @cl of @n clusters. */
+static void put_file(unsigned i, const char *name, uint16_t cl, unsigned n,
+		     uint32_t size)
+{
+	unsigned k;
+
+	for (k = 0; k + 1 < n; k++)
+		put_fat(cl + k, (uint16_t)(cl + k + 1));
+	if (n)
+		put_fat(cl + n - 1, 0xFFFF);
+	put_ent(root_ent(i), name, FP_ATTR_ARCHIVE, n ? cl : 0, size);
+}
+
+static struct fp_report *verify(void)
+{
+	struct fp_report *r = NULL;
+	struct fp_img *img;
+
+	ck_assert_int_eq(fp_img_mem(vol, (uint64_t)TOTAL * SEC, &img), FP_OK);
+	ck_assert_int_eq(fp_verify(img, &r), FP_OK);
+	ck_assert_uint_eq(fp_img_write_count(img), 0);
+	fp_img_close(img);
+	return r;
+}
+
+/* The first finding of @p, or NULL. */
+static const struct fp_finding *find(const struct fp_report *r,
+				     enum fp_problem p)
+{
+	size_t i;
+
+	for (i = 0; i < r->finding_count; i++)
+		if (r->findings[i].problem == p)
+			return &r->findings[i];
+	return NULL;
+}
+
+START_TEST(test_clean)
+{
+	struct fp_report *r;
+
+	put_file(0, "A       BIN", 2, 3, 3 * SEC);
+	put_file(1, "EMPTY      ", 0, 0, 0);
+	r = verify();
+	ck_assert_uint_eq(r->finding_count, 0);
+	ck_assert_uint_eq(r->errors + r->warnings, 0);
+	ck_assert_uint_eq(r->files, 2);
+	ck_assert_uint_eq(r->used, 3);
+	ck_assert_uint_eq(r->free_cl, CLUSTERS - 3);
+	fp_report_free(r);
+}
+END_TEST
+
+START_TEST(test_cross_link_names_both_owners)
+{
+	const struct fp_finding *f;
+	struct fp_report *r;
+
+	put_file(0, "A       BIN", 2, 4, 4 * SEC);
+	put_file(1, "B       BIN", 10, 2, 2 * SEC);
+	put_fat(11, 4);		/* B: 10 -> 11 -> 4 -> 5 (A's tail) */
+	r = verify();
+	f = find(r, FP_P_CROSS_LINK);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_str_eq(f->path, "/B.BIN");
+	ck_assert_uint_eq(f->cl, 4);
+	ck_assert_ptr_nonnull(f->other);
+	ck_assert_str_eq(f->other, "/A.BIN");
+	fp_report_free(r);
+}
+END_TEST
+
+START_TEST(test_loop_short_tail)
+{
+	struct fp_report *r;
+
+	put_file(0, "LOOP       ", 2, 3, 3 * SEC);
+	put_fat(4, 3);		/* 2 -> 3 -> 4 -> 3 */
+	put_file(1, "SHORT      ", 10, 1, 2 * SEC);
+	put_file(2, "TAIL       ", 20, 3, 1);
+	r = verify();
+	ck_assert_ptr_nonnull(find(r, FP_P_CHAIN_LOOP));
+	ck_assert_uint_eq(find(r, FP_P_CHAIN_LOOP)->cl, 3);
+	ck_assert_ptr_nonnull(find(r, FP_P_CHAIN_SHORT));
+	ck_assert_uint_eq(find(r, FP_P_CHAIN_SHORT)->b, 2);
+	ck_assert_ptr_nonnull(find(r, FP_P_TAIL));
+	ck_assert_uint_eq(r->errors, 2);
+	ck_assert_uint_eq(r->warnings, 1);
+	fp_report_free(r);
+}
+END_TEST
+
+START_TEST(test_lost_chains_and_loops)
+{
+	struct fp_report *r;
+	size_t i, lost = 0;
+
+	put_fat(100, 101);
+	put_fat(101, 102);
+	put_fat(102, 0xFFFF);	/* a lost chain of 3 from 100 */
+	put_fat(200, 201);
+	put_fat(201, 200);	/* a lost loop of 2 */
+	r = verify();
+	for (i = 0; i < r->finding_count; i++) {
+		if (r->findings[i].problem != FP_P_LOST)
+			continue;
+		lost++;
+		if (r->findings[i].cl == 100)
+			ck_assert_uint_eq(r->findings[i].a, 3);
+		else
+			ck_assert_uint_eq(r->findings[i].cl, 200);
+	}
+	ck_assert_uint_eq(lost, 2);
+	ck_assert_uint_eq(r->lost, 5);
+	fp_report_free(r);
+}
+END_TEST
+
+START_TEST(test_names_and_orphans)
+{
+	uint16_t u[] = { 'l', 'o', 'n', 'g', 'n', 'a', 'm', 'e' };
+	struct fp_report *r;
+
+	put_file(0, "SAME    TXT", 0, 0, 0);
+	put_file(1, "SAME    TXT", 0, 0, 0);
+	put_file(2, "bad?    TXT", 0, 0, 0);
+	/* A long-name slot whose checksum fits no short entry. */
+	fp_name_lfn_encode(root_ent(3), u, 8, 1, 0x12);
+	put_file(4, "OTHER   TXT", 0, 0, 0);
+	r = verify();
+	ck_assert_ptr_nonnull(find(r, FP_P_DUP_NAME));
+	ck_assert_str_eq(find(r, FP_P_DUP_NAME)->other, "/SAME.TXT");
+	ck_assert_ptr_nonnull(find(r, FP_P_BAD_NAME));
+	ck_assert_ptr_nonnull(find(r, FP_P_LFN_ORPHAN));
+	ck_assert_uint_eq(find(r, FP_P_LFN_ORPHAN)->a, 1);
+	fp_report_free(r);
+}
+END_TEST
+
+START_TEST(test_dir_cycle_and_dots)
+{
+	uint8_t *d = vol + testvol_cl_off(30);
+	struct fp_report *r;
+
+	put_fat(30, 0xFFFF);
+	put_ent(root_ent(0), "D          ", FP_ATTR_DIR, 30, 0);
+	put_ent(d, ".          ", FP_ATTR_DIR, 30, 0);
+	put_ent(d + 32, "..         ", FP_ATTR_DIR, 7, 0);	/* wrong */
+	put_ent(d + 64, "E          ", FP_ATTR_DIR, 30, 0);	/* itself */
+	r = verify();
+	ck_assert_ptr_nonnull(find(r, FP_P_DIR_CYCLE));
+	ck_assert_str_eq(find(r, FP_P_DIR_CYCLE)->path, "/D/E");
+	ck_assert_ptr_nonnull(find(r, FP_P_DOT));
+	ck_assert_uint_eq(r->dirs, 2);
+	fp_report_free(r);
+}
+END_TEST
+
+START_TEST(test_fat_copies_and_bad_values)
+{
+	struct fp_report *r;
+	uint32_t cl;
+
+	fp_put_le16(vol + FAT1 + 2 * 50, 0xFFFF);	/* copy 2 only */
+	for (cl = 1000; cl < 1100; cl++)
+		put_fat(cl, 0xFFF2);			/* reserved */
+	r = verify();
+	ck_assert_ptr_nonnull(find(r, FP_P_FAT_MISMATCH));
+	ck_assert_uint_eq(find(r, FP_P_FAT_MISMATCH)->cl, 50);
+	ck_assert_uint_eq(r->per_problem[FP_P_FAT_BAD_ENTRY], 100);
+	ck_assert_uint_eq(r->dropped[FP_P_FAT_BAD_ENTRY],
+			  100 - FP_VERIFY_CAP);
+	fp_report_free(r);
+}
+END_TEST
+
+START_TEST(test_dirty_and_labels)
+{
+	struct fp_report *r;
+
+	put_fat(1, 0x7FFF);
+	put_ent(root_ent(0), "LABEL1     ", FP_ATTR_VOLUME, 0, 0);
+	put_ent(root_ent(1), "LABEL2     ", FP_ATTR_VOLUME, 0, 0);
+	r = verify();
+	ck_assert_ptr_nonnull(find(r, FP_P_DIRTY));
+	ck_assert_ptr_nonnull(find(r, FP_P_LABEL));
+	ck_assert_ptr_null(find(r, FP_P_FAT_ENTRY1));
+	fp_report_free(r);
+}
+END_TEST
+
+START_TEST(test_format)
+{
+	struct fp_finding f = { .problem = FP_P_CROSS_LINK, .cl = 77,
+				.other = (char *)"/x" };
+	char buf[64];
+
+	fp_finding_format(&f, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "cluster 77 is also in the chain of /x");
+	fp_finding_format(&f, buf, 12);
+	ck_assert_uint_lt(strlen(buf), 12);
+	ck_assert_str_eq(fp_problem_code(FP_P_TAIL), "tail-beyond-size");
+	ck_assert_int_eq(fp_problem_severity(FP_P_TAIL), FP_SEV_WARNING);
+}
+END_TEST
+
+static Suite *verify_suite(void)
+{
+	Suite *s = suite_create("verify");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_clean);
+	tcase_add_test(tc, test_cross_link_names_both_owners);
+	tcase_add_test(tc, test_loop_short_tail);
+	tcase_add_test(tc, test_lost_chains_and_loops);
+	tcase_add_test(tc, test_names_and_orphans);
+	tcase_add_test(tc, test_dir_cycle_and_dots);
+	tcase_add_test(tc, test_fat_copies_and_bad_values);
+	tcase_add_test(tc, test_dirty_and_labels);
+	tcase_add_test(tc, test_format);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(verify_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
