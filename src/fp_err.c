@@ -23,6 +23,10 @@ static const char *const messages[FP_E_COUNT] = {
 	[FP_E_NONBMP] = "file name has a character outside the BMP",
 	[FP_E_ALIAS] = "no free short name alias",
 	[FP_E_TOOBIG] = "size exceeds the FAT file size limit (4 GiB - 1)",
+	[FP_E_PTABLE] = "invalid partition table",
+	[FP_E_LOCKED] = "image is locked by another process",
+	[FP_E_NOPART] = "no such partition",
+	[FP_E_MANYPART] = "several FAT partitions; choose one with --partition",
 	[FP_E_DUPPATH] = "the same file is named twice",
 	[FP_E_INVAL] = "invalid argument",
 };

@@ -28,6 +28,10 @@ enum fp_err {
 	FP_E_NONBMP,	/* character outside the Basic Multilingual Plane */
 	FP_E_ALIAS,	/* no free 8.3 alias left */
 	FP_E_TOOBIG,	/* size above the FAT limit of 4 GiB - 1 */
+	FP_E_PTABLE,	/* the partition table is broken */
+	FP_E_LOCKED,
+	FP_E_NOPART,	/* no such partition, or no partition table */
+	FP_E_MANYPART,	/* several FAT partitions: pick one */	/* another process holds the image lock */
 	FP_E_DUPPATH,	/* two requests name the same file */
 	FP_E_INVAL,	/* invalid argument */
 	FP_E_COUNT

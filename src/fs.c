@@ -2,6 +2,7 @@
 #include "fs.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define FAT16_CLEAN 0x8000u
 #define FAT32_CLEAN 0x08000000u
@@ -104,4 +105,71 @@ void fp_fs_free(struct fp_fs *fs)
 	fp_bitmap_release(&fs->bm);
 	fp_fat_release(&fs->fat);
 	free(fs);
+}
+
+/* 1 if a valid FAT boot sector starts at @off and fits in @len bytes. */
+static int fat_at(struct fp_img *img, uint64_t off, uint64_t len)
+{
+	uint8_t boot[FP_SECTOR_MIN];
+	struct fp_geom g;
+
+	if (len < sizeof(boot) || fp_img_read(img, off, boot, sizeof(boot)))
+		return 0;
+	return fp_bpb_decode(boot, len, &g) == FP_OK;
+}
+
+static enum fp_err use_part(const struct fp_part *p, struct fp_locate *loc)
+{
+	loc->off = p->off;
+	loc->len = p->len;
+	loc->part = p->number;
+	return FP_OK;
+}
+
+/* Note the partitions that hold a FAT volume; use it if there is one. */
+static enum fp_err pick_fat(struct fp_img *img, const struct fp_ptable *pt,
+			    struct fp_locate *loc)
+{
+	const struct fp_part *found = NULL;
+	size_t i;
+
+	for (i = 0; i < pt->count; i++) {
+		if (!fat_at(img, pt->parts[i].off, pt->parts[i].len))
+			continue;
+		if (loc->fat_count < FP_LOCATE_MAX)
+			loc->fat_parts[loc->fat_count] = pt->parts[i].number;
+		loc->fat_count++;
+		found = &pt->parts[i];
+	}
+	if (loc->fat_count > 1)
+		return FP_E_MANYPART;
+	return found ? use_part(found, loc) : FP_E_NOTFAT;
+}
+
+enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
+			 struct fp_locate *loc)
+{
+	const struct fp_part *p;
+	struct fp_ptable pt;
+	enum fp_err err;
+
+	memset(loc, 0, sizeof(*loc));
+	if (!part && fat_at(img, 0, fp_img_len(img)))
+		return FP_OK;
+	err = fp_ptable_read(img, &pt);
+	if (err)
+		return err;
+	loc->kind = pt.kind;
+	loc->gpt_backup = pt.gpt_backup;
+	if (!part) {
+		err = pt.kind == FP_PT_NONE ? FP_E_NOTFAT :
+		      pick_fat(img, &pt, loc);
+	} else if (!(p = fp_ptable_find(&pt, part))) {
+		err = FP_E_NOPART;
+	} else {
+		use_part(p, loc);
+		err = fat_at(img, p->off, p->len) ? FP_OK : FP_E_NOTFAT;
+	}
+	fp_ptable_release(&pt);
+	return err;
 }

@@ -9,6 +9,7 @@
 #include "fat.h"
 #include "fp_err.h"
 #include "image.h"
+#include "ptable.h"
 
 /* An opened volume.  Borrows the image; owns everything else. */
 struct fp_fs {
@@ -37,5 +38,31 @@ struct fp_fs_diag {
 enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag);
 
 void fp_fs_free(struct fp_fs *fs);
+
+#define FP_LOCATE_MAX 16
+
+/* Where the volume of an image is, as fp_fs_locate() found it. */
+struct fp_locate {
+	uint64_t off;		/* bytes from the image start */
+	uint64_t len;		/* 0: to the end of the image */
+	unsigned part;		/* the partition used, 0 for none */
+	enum fp_ptable_kind kind;
+	int gpt_backup;		/* the GPT backup header was used */
+	unsigned fat_parts[FP_LOCATE_MAX];	/* FAT partitions seen */
+	size_t fat_count;
+};
+
+/*
+ * Find the FAT volume in @img.  With @part > 0: that partition of the MBR
+ * or GPT (FP_E_NOPART without a table or such a partition; FP_E_NOTFAT
+ * when it holds no valid FAT boot sector).  With 0: a valid FAT boot
+ * sector at offset 0 is a bare volume; else the one partition holding a
+ * FAT boot sector (FP_E_MANYPART when several do, FP_E_NOTFAT when none).
+ * The boot sector is validated before the table, since both end in
+ * 0x55AA.  *loc is filled as far as known even on failure, so that the
+ * caller can name the partitions it saw.
+ */
+enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
+			 struct fp_locate *loc);
 
 #endif

@@ -3,6 +3,10 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -251,12 +255,16 @@ enum fp_err fp_img_open(const char *path, unsigned flags,
 {
 	int oflags = (flags & FP_IMG_WRITE) ? O_RDWR : O_RDONLY;
 	struct fp_img *img = NULL;
+	struct stat st;
 	enum fp_err err;
 
 	if (errnum)
 		*errnum = 0;
-	if (flags & ~(unsigned)FP_IMG_WRITE)
+	if (flags & ~(unsigned)(FP_IMG_WRITE | FP_IMG_EXCL))
 		return FP_E_INVAL;
+	if ((flags & FP_IMG_EXCL) && stat(path, &st) == 0 &&
+	    S_ISBLK(st.st_mode))
+		oflags |= O_EXCL;
 	img = img_new(&file_ops);
 	if (!img)
 		return FP_E_NOMEM;
@@ -278,6 +286,61 @@ out:
 		fp_img_close(img);
 	}
 	return err;
+}
+
+enum fp_err fp_img_lock(struct fp_img *img, int exclusive, int wait)
+{
+	int op = (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB);
+
+	if (img->fd < 0)
+		return FP_OK;
+	while (flock(img->fd, op) < 0) {
+		if (errno == EINTR)
+			continue;
+		img->err = errno;
+		return errno == EWOULDBLOCK ? FP_E_LOCKED : FP_E_IO;
+	}
+	return FP_OK;
+}
+
+/* Read the first line of a small file into @buf; 0 on success. */
+static int read_line(const char *file, char *buf, size_t len)
+{
+	ssize_t n;
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+int fp_img_loop_attached(const char *path, char *name, size_t name_len)
+{
+	char real[PATH_MAX], file[PATH_MAX], back[PATH_MAX];
+	struct dirent *de;
+	DIR *d;
+	int found = 0;
+
+	if (!realpath(path, real) || !(d = opendir("/sys/block")))
+		return 0;
+	while (!found && (de = readdir(d))) {
+		if (strncmp(de->d_name, "loop", 4))
+			continue;
+		snprintf(file, sizeof(file), "/sys/block/%s/loop/backing_file",
+			 de->d_name);
+		if (read_line(file, back, sizeof(back)) || strcmp(back, real))
+			continue;
+		snprintf(name, name_len, "%s", de->d_name);
+		found = 1;
+	}
+	closedir(d);
+	return found;
 }
 
 enum fp_err fp_img_mem(const void *data, uint64_t len, struct fp_img **out)

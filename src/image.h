@@ -17,6 +17,8 @@ struct fp_img;
 
 enum fp_img_flags {
 	FP_IMG_WRITE = 1 << 0,	/* open read-write (default read-only) */
+	FP_IMG_EXCL = 1 << 1,	/* block device: O_EXCL, so that Linux
+				 * refuses one that is mounted (EBUSY) */
 };
 
 /* Open @path.  *out is set only on success; errno is kept in *errnum. */
@@ -68,6 +70,20 @@ unsigned long fp_img_write_count(const struct fp_img *img);
  * every later write too; k == 0 disables it.
  */
 void fp_img_fail_write(struct fp_img *img, unsigned long k, int errnum);
+
+/*
+ * Take an advisory flock() on the image for as long as it is open:
+ * exclusive or shared, waiting for it or failing at once with
+ * FP_E_LOCKED.  mtools takes the same lock.  Memory images: a no-op.
+ */
+enum fp_err fp_img_lock(struct fp_img *img, int exclusive, int wait);
+
+/*
+ * 1 if the regular file at @path is the backing file of a Linux loop
+ * device (from /sys/block/loop{N}/loop/backing_file), with the device's
+ * name ("loop0") in @name; 0 if not or unknown.
+ */
+int fp_img_loop_attached(const char *path, char *name, size_t name_len);
 
 /* Close; reports a failing close() as FP_E_IO.  NULL is a no-op. */
 enum fp_err fp_img_close(struct fp_img *img);

@@ -26,7 +26,10 @@ struct cli {
 	int keep_size, zero, contiguous, parents;
 	int dry_run, json, verbose, quiet, no_sync, force;
 	int help, version;
-	int verify, strict;
+	int verify, strict, wait;
+	char *partition_arg;	/* -P N */
+	unsigned partition;
+	int has_offset;
 	char *timestamp;
 	char *offset_arg;	/* -o BYTES */
 	char *image;		/* IMAGE without any @@OFFSET */
@@ -72,14 +75,17 @@ static void print_help(void)
 	      " -p, --parents          create missing directories\n"
 	      " -o, --offset BYTES     the filesystem starts at BYTES into\n"
 	      "                        IMAGE (also IMAGE@@BYTES, as mtools)\n"
+	      " -P, --partition N      use partition N of an MBR or GPT\n"
+	      "     --wait             wait for another process's lock\n"
 	      " -t, --timestamp EPOCH  time of new entries (UTC), default\n"
 	      "                        $SOURCE_DATE_EPOCH, else now (local)\n"
 	      "     --dry-run          print the plan, write nothing\n"
 	      "     --json             with --dry-run, -v or --verify: JSON\n"
 	      "     --verify           check IMAGE read-only, fsck-style\n"
 	      "     --strict           with --verify: warnings are errors\n"
-	      "     --force            go on although the image is dirty or\n"
-	      "                        its FAT copies differ\n"
+	      "     --force            go on although the image is dirty, its\n"
+	      "                        FAT copies differ, or it is attached\n"
+	      "                        to a loop device\n"
 	      "     --no-sync          skip the final fsync\n"
 	      " -v, --verbose          print what was done\n"
 	      " -q, --quiet            print errors only\n"
@@ -172,6 +178,27 @@ static int parse_pairs(struct cli *c, const char **args, size_t n)
 	return check_duplicates(c);
 }
 
+/* -P N: a partition number from 1 to 1024. */
+static int parse_partition(struct cli *c)
+{
+	char *end;
+	unsigned long n;
+
+	if (!c->partition_arg)
+		return EXIT_OK;
+	if (c->has_offset)
+		return usage_error("%s", "give either an offset or "
+				   "--partition, not both");
+	errno = 0;
+	n = strtoul(c->partition_arg, &end, 10);
+	if (errno || *end || end == c->partition_arg || n < 1 || n > 1024 ||
+	    c->partition_arg[0] == '-' || c->partition_arg[0] == '+')
+		return usage_error("invalid partition number '%s'",
+				   c->partition_arg);
+	c->partition = (unsigned)n;
+	return EXIT_OK;
+}
+
 /* IMAGE or IMAGE@@OFFSET (mtools syntax), or -o OFFSET. */
 static int parse_image(struct cli *c, const char *arg)
 {
@@ -190,7 +217,8 @@ static int parse_image(struct cli *c, const char *arg)
 		off = at + 2;
 	if (off && fp_size_parse(off, &c->offset))
 		return usage_error("invalid offset '%s'", off);
-	return EXIT_OK;
+	c->has_offset = off != NULL;
+	return parse_partition(c);
 }
 
 static int parse_args(struct cli *c, int argc, const char **argv)
@@ -202,6 +230,8 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		{ "parents", 'p', POPT_ARG_NONE, &c->parents, 0, NULL, NULL },
 		{ "timestamp", 't', POPT_ARG_STRING, &c->timestamp, 0, NULL, NULL },
 		{ "offset", 'o', POPT_ARG_STRING, &c->offset_arg, 0, NULL, NULL },
+		{ "partition", 'P', POPT_ARG_STRING, &c->partition_arg, 0, NULL, NULL },
+		{ "wait", 0, POPT_ARG_NONE, &c->wait, 0, NULL, NULL },
 		{ "dry-run", 0, POPT_ARG_NONE, &c->dry_run, 0, NULL, NULL },
 		{ "json", 0, POPT_ARG_NONE, &c->json, 0, NULL, NULL },
 		{ "force", 0, POPT_ARG_NONE, &c->force, 0, NULL, NULL },
@@ -369,25 +399,112 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	return ret;
 }
 
-/* Open IMAGE (read-only unless @write) with its offset applied. */
-static int open_image(const struct cli *c, int write, struct fp_img **img)
+/* Refuse what must not be written: a regular file behind a loop device. */
+static int check_loop(const struct cli *c, struct fp_img *img)
 {
-	enum fp_err err;
-	int errnum = 0;
+	char name[64];
 
-	err = fp_img_open(c->image, write ? FP_IMG_WRITE : 0, img, &errnum);
-	if (err) {
-		msg("cannot open '%s': %s", c->image, errnum ?
-		    strerror(errnum) : fp_strerror(err));
-		return EXIT_OPERATIONAL;
+	if (c->force || !fp_img_is_regular(img) ||
+	    !fp_img_loop_attached(c->image, name, sizeof(name)))
+		return EXIT_OK;
+	msg("'%s' is attached to /dev/%s and may be mounted; detach it "
+	    "(losetup -d /dev/%s) or use --force", c->image, name, name);
+	return EXIT_OPERATIONAL;
+}
+
+static int locate_error(const struct cli *c, enum fp_err err,
+			const struct fp_locate *loc)
+{
+	size_t i;
+
+	if (err == FP_E_MANYPART) {
+		fprintf(stderr, PROG ": '%s': several FAT partitions:",
+			c->image);
+		for (i = 0; i < loc->fat_count && i < FP_LOCATE_MAX; i++)
+			fprintf(stderr, " %u", loc->fat_parts[i]);
+		fputs("; choose one with --partition\n", stderr);
+		return EXIT_USAGE;
 	}
-	if (fp_img_set_window(*img, c->offset, 0)) {
+	if (err == FP_E_NOPART && loc->kind == FP_PT_NONE)
+		msg("'%s': no partition table", c->image);
+	else if (err == FP_E_NOPART)
+		msg("'%s': no partition %u", c->image, c->partition);
+	else if (err == FP_E_NOTFAT && c->partition)
+		msg("'%s': partition %u is not a FAT filesystem", c->image,
+		    c->partition);
+	else if (err == FP_E_NOTFAT)
+		msg("'%s': none of its partitions is a FAT filesystem",
+		    c->image);
+	else
+		msg("'%s': %s", c->image, fp_strerror(err));
+	return EXIT_OPERATIONAL;
+}
+
+/* Find the volume: an explicit offset, a partition, or by looking. */
+static int place_window(const struct cli *c, struct fp_img *img)
+{
+	struct fp_locate loc = { .off = c->offset };
+	enum fp_err err = FP_OK;
+
+	if (!c->has_offset) {
+		err = fp_fs_locate(img, c->partition, &loc);
+		if (err && err != FP_E_NOTFAT)
+			return locate_error(c, err, &loc);
+		if (err && (c->partition || loc.kind != FP_PT_NONE))
+			return locate_error(c, err, &loc);
+	}
+	if (loc.gpt_backup && !c->quiet)
+		msg("warning: '%s': primary GPT is damaged, using the backup",
+		    c->image);
+	if (loc.part && c->verbose)
+		msg("'%s': using partition %u at offset %" PRIu64, c->image,
+		    loc.part, loc.off);
+	if (fp_img_set_window(img, loc.off, loc.len)) {
 		msg("'%s': offset %" PRIu64 " is beyond the end of the image",
-		    c->image, c->offset);
-		fp_img_close(*img);
+		    c->image, loc.off);
 		return EXIT_OPERATIONAL;
 	}
 	return EXIT_OK;
+}
+
+static int lock_image(const struct cli *c, struct fp_img *img, int write)
+{
+	enum fp_err err = fp_img_lock(img, write, c->wait);
+
+	if (err == FP_E_LOCKED)
+		msg("'%s': image is locked by another process (use --wait "
+		    "to wait for it)", c->image);
+	else if (err)
+		msg("cannot lock '%s': %s", c->image,
+		    strerror(fp_img_errno(img)));
+	return err ? EXIT_OPERATIONAL : EXIT_OK;
+}
+
+/*
+ * Open IMAGE (read-only unless @write), lock it for the whole run, refuse
+ * a mounted device or loop-attached file, and window it to the volume.
+ */
+static int open_image(const struct cli *c, int write, struct fp_img **img)
+{
+	enum fp_err err;
+	int errnum = 0, ret;
+
+	err = fp_img_open(c->image, write ? FP_IMG_WRITE | FP_IMG_EXCL : 0,
+			  img, &errnum);
+	if (err) {
+		msg("cannot open '%s': %s%s", c->image, errnum ?
+		    strerror(errnum) : fp_strerror(err),
+		    errnum == EBUSY ? " (is it mounted?)" : "");
+		return EXIT_OPERATIONAL;
+	}
+	ret = lock_image(c, *img, write);
+	if (!ret && write)
+		ret = check_loop(c, *img);
+	if (!ret)
+		ret = place_window(c, *img);
+	if (ret)
+		fp_img_close(*img);
+	return ret;
 }
 
 static int run_verify(const struct cli *c)
@@ -481,6 +598,7 @@ int main(int argc, const char **argv)
 	free(c.image);
 	free(c.timestamp);
 	free(c.offset_arg);
+	free(c.partition_arg);
 	poptFreeContext(c.con);
 	return close_stdout(ret);
 }

@@ -16,9 +16,9 @@ truncate -s 128M "$img"
 printf 'label: dos\n2048,,c\n' | /sbin/sfdisk -q "$img"
 mkfs.fat -F 32 --invariant --offset 2048 -n DEMO "$img" $((127 * 1024)) \
 	>/dev/null
-echo "$ fatprealloc -v -p -c demo-sdcard.img@@1M ::/data/log.bin 32M" \
+echo "$ fatprealloc -v -p -c demo-sdcard.img ::/data/log.bin 32M" \
 	"::/swapfile 16M"
-"$fp" -v -p -c "$img@@1M" ::/data/log.bin 32M ::/swapfile 16M
+"$fp" -v -p -c "$img" ::/data/log.bin 32M ::/swapfile 16M
 echo
 mdir -i "$img@@1M" ::/data
 mshowfat -i "$img@@1M" ::/data/log.bin ::/swapfile

@@ -1,0 +1,57 @@
+/* ptable.h - MBR and GPT partition tables: find the FAT volume's bytes. */
+#ifndef FP_PTABLE_H
+#define FP_PTABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fp_err.h"
+#include "image.h"
+
+enum fp_ptable_kind {
+	FP_PT_NONE,		/* no partition table */
+	FP_PT_MBR,
+	FP_PT_GPT,
+};
+
+/* One partition, numbered as Linux does (MBR logicals from 5). */
+struct fp_part {
+	unsigned number;	/* 1-based */
+	uint64_t off;		/* bytes from the image start */
+	uint64_t len;		/* bytes */
+	uint8_t mbr_type;	/* MBR system id, 0 for GPT */
+	uint8_t gpt_type[16];	/* GPT type GUID as stored, zero for MBR */
+	int fat_type;		/* 1 when the type code says FAT */
+};
+
+struct fp_ptable {
+	enum fp_ptable_kind kind;
+	struct fp_part *parts;	/* owned */
+	size_t count;
+	int gpt_backup;		/* the primary GPT was bad, backup used */
+};
+
+/*
+ * Read the partition table of @img (512-byte logical blocks; a GPT with
+ * 4096-byte blocks is found too).  An MBR whose 0x55AA signature is
+ * missing, or whose entries are all empty, is FP_PT_NONE.  A protective
+ * MBR (type 0xEE) leads to the GPT: primary header at LBA 1 with header
+ * and entry-array CRC32 checked, else the backup header at the last LBA
+ * (gpt_backup = 1).  Extended MBR partitions (0x05, 0x0F, 0x85) are
+ * followed through their EBR chain (bounded, loop-safe) as 5, 6, ...
+ * Errors (FP_E_PTABLE): both GPT headers bad, a partition that is empty
+ * or ends past the image, an EBR outside its extended partition.
+ * *pt is set only on success.
+ */
+enum fp_err fp_ptable_read(struct fp_img *img, struct fp_ptable *pt);
+
+/* The partition numbered @number, or NULL. */
+const struct fp_part *fp_ptable_find(const struct fp_ptable *pt,
+				     unsigned number);
+
+/* CRC-32 (IEEE 802.3, as GPT uses) of @len bytes, starting from @crc 0. */
+uint32_t fp_crc32(uint32_t crc, const void *buf, size_t len);
+
+void fp_ptable_release(struct fp_ptable *pt);
+
+#endif
