@@ -16,6 +16,7 @@ static const char *const messages[FP_E_COUNT] = {
 	[FP_E_ROOTFULL] = "root directory is full",
 	[FP_E_DIRFULL] = "directory is full",
 	[FP_E_NOENT] = "no such directory",
+	[FP_E_NOFILE] = "no such file",
 	[FP_E_NOTDIR] = "not a directory",
 	[FP_E_ISDIR] = "is a directory",
 	[FP_E_NAME] = "invalid file name",

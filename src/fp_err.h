@@ -21,6 +21,7 @@ enum fp_err {
 	FP_E_ROOTFULL,	/* the fixed root directory of FAT12/16 is full */
 	FP_E_DIRFULL,	/* a directory reached 65536 entries */
 	FP_E_NOENT,	/* a parent directory does not exist */
+	FP_E_NOFILE,	/* no such file */
 	FP_E_NOTDIR,	/* a path component is not a directory */
 	FP_E_ISDIR,	/* the target exists as a directory */
 	FP_E_NAME,	/* invalid file name */

@@ -386,6 +386,11 @@ enum fp_err fp_img_set_window(struct fp_img *img, uint64_t off, uint64_t len)
 	return FP_OK;
 }
 
+uint64_t fp_img_base(const struct fp_img *img)
+{
+	return img->base;
+}
+
 uint64_t fp_img_len(const struct fp_img *img)
 {
 	return img->len;

@@ -37,6 +37,9 @@ const uint8_t *fp_img_mem_data(const struct fp_img *img);
  */
 enum fp_err fp_img_set_window(struct fp_img *img, uint64_t off, uint64_t len);
 
+/* Where the window starts in the underlying file or device. */
+uint64_t fp_img_base(const struct fp_img *img);
+
 /* Length in bytes of the (windowed) image. */
 uint64_t fp_img_len(const struct fp_img *img);
 

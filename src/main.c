@@ -26,7 +26,7 @@ struct cli {
 	int keep_size, zero, contiguous, parents;
 	int dry_run, json, verbose, quiet, no_sync, force;
 	int help, version;
-	int verify, strict, wait;
+	int verify, strict, wait, map;
 	char *partition_arg;	/* -P N */
 	unsigned partition;
 	int has_offset;
@@ -64,6 +64,7 @@ static void print_help(void)
 {
 	fputs("Usage: " PROG " [OPTIONS] IMAGE ::PATH SIZE [::PATH SIZE ...]\n"
 	      "       " PROG " --verify [--json] [--strict] IMAGE\n"
+	      "       " PROG " --map [--json] IMAGE ::PATH...\n"
 	      "\n"
 	      "Preallocate files in an unmounted FAT12/16/32 image, as\n"
 	      "fallocate(1) does at offset 0, without writing their data.\n"
@@ -80,9 +81,11 @@ static void print_help(void)
 	      " -t, --timestamp EPOCH  time of new entries (UTC), default\n"
 	      "                        $SOURCE_DATE_EPOCH, else now (local)\n"
 	      "     --dry-run          print the plan, write nothing\n"
-	      "     --json             with --dry-run, -v or --verify: JSON\n"
+	      "     --json             with --dry-run, -v, --verify or --map:\n"
+	      "                        print JSON\n"
 	      "     --verify           check IMAGE read-only, fsck-style\n"
 	      "     --strict           with --verify: warnings are errors\n"
+	      "     --map              print where the files' clusters are\n"
 	      "     --force            go on although the image is dirty, its\n"
 	      "                        FAT copies differ, or it is attached\n"
 	      "                        to a loop device\n"
@@ -148,6 +151,28 @@ static int check_duplicates(const struct cli *c)
 					      c->reqs[j].path))
 				return usage_error("'::%s' is given twice",
 						   c->reqs[i].path);
+	return EXIT_OK;
+}
+
+/* --map IMAGE ::PATH...: requests without sizes. */
+static int parse_map_paths(struct cli *c, const char **args, size_t n)
+{
+	size_t i;
+
+	if (n == 0)
+		return usage_error("%s", "--map needs at least one ::PATH");
+	c->reqs = calloc(n, sizeof(*c->reqs));
+	if (!c->reqs) {
+		msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	c->req_count = n;
+	for (i = 0; i < n; i++) {
+		if (strncmp(args[i], "::", 2))
+			return usage_error("path '%s' does not start with ::",
+					   args[i]);
+		c->reqs[i].path = args[i] + 2;
+	}
 	return EXIT_OK;
 }
 
@@ -236,6 +261,7 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		{ "json", 0, POPT_ARG_NONE, &c->json, 0, NULL, NULL },
 		{ "force", 0, POPT_ARG_NONE, &c->force, 0, NULL, NULL },
 		{ "verify", 0, POPT_ARG_NONE, &c->verify, 0, NULL, NULL },
+		{ "map", 0, POPT_ARG_NONE, &c->map, 0, NULL, NULL },
 		{ "strict", 0, POPT_ARG_NONE, &c->strict, 0, NULL, NULL },
 		{ "no-sync", 0, POPT_ARG_NONE, &c->no_sync, 0, NULL, NULL },
 		{ "verbose", 'v', POPT_ARG_NONE, &c->verbose, 0, NULL, NULL },
@@ -266,11 +292,13 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 	while (args[1 + n])
 		n++;
 	ret = parse_image(c, args[0]);
-	if (!ret && c->verify && n)
+	if (!ret && c->verify && (n || c->map))
 		ret = usage_error("%s", "--verify takes only IMAGE");
+	else if (!ret && c->map)
+		ret = parse_map_paths(c, args + 1, n);
 	else if (!ret && !c->verify)
 		ret = pick_time(c);
-	if (!ret && !c->verify)
+	if (!ret && !c->verify && !c->map)
 		ret = parse_pairs(c, args + 1, n);
 out:
 	c->con = con;	/* the strings in c->reqs point into it */
@@ -534,6 +562,67 @@ static int run_verify(const struct cli *c)
 	return ret;
 }
 
+/* Print one file's map; 0 or an exit code. */
+static int map_one(const struct cli *c, struct fp_img *img,
+		   struct fp_fs *fs, size_t i)
+{
+	struct fp_plan_diag diag;
+	struct fp_map m;
+	enum fp_err err;
+
+	err = fp_plan_map(fs, c->reqs[i].path, &m, &diag);
+	if (err) {
+		diag.req = i;
+		return plan_error(c, img, err, &diag);
+	}
+	if (c->json) {
+		fputs(i ? "," : "", stdout);
+		fp_report_map_json(stdout, c->reqs[i].path, &m, &fs->geom,
+				   fp_img_base(img));
+	} else {
+		fp_report_map_text(stdout, c->reqs[i].path, &m, &fs->geom,
+				   fp_img_base(img));
+	}
+	fp_map_release(&m);
+	return EXIT_OK;
+}
+
+static int run_map(const struct cli *c)
+{
+	struct fp_img *img;
+	struct fp_fs *fs = NULL;
+	enum fp_err err;
+	size_t i;
+	int ret, rc;
+
+	ret = open_image(c, 0, &img);
+	if (ret)
+		return ret;
+	err = fp_fs_open(img, &fs);
+	if (err) {
+		ret = fs_error(c, img, err);
+		goto out;
+	}
+	if (c->json) {
+		fputs("{\"image\":", stdout);
+		fp_report_json_string(stdout, c->image);
+		printf(",\"volume_offset\":%" PRIu64 ",\"cluster_size\":%"
+		       PRIu32 ",\"files\":[", fp_img_base(img),
+		       fs->geom.clus_len);
+	}
+	for (i = 0; i < c->req_count; i++) {
+		rc = map_one(c, img, fs, i);
+		if (rc && !ret)
+			ret = rc;
+	}
+	if (c->json)
+		puts("]}");
+out:
+	fp_fs_free(fs);
+	fp_img_close(img);
+	return ret;
+}
+
 static int run(const struct cli *c)
 {
 	struct fp_img *img = NULL;
@@ -592,6 +681,8 @@ int main(int argc, const char **argv)
 		printf(PROG " " PACKAGE_VERSION "\n");
 	else if (!ret && c.verify)
 		ret = run_verify(&c);
+	else if (!ret && c.map)
+		ret = run_map(&c);
 	else if (!ret)
 		ret = run(&c);
 	free(c.reqs);

@@ -95,6 +95,19 @@ static enum fp_err cache_dir(struct fp_plan *p, struct fp_dir *d,
 	return FP_OK;
 }
 
+static void release_dirs(struct fp_plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->dir_count; i++) {
+		fp_dir_release(p->dirs[i]);
+		free(p->dirs[i]);
+	}
+	free(p->dirs);
+	p->dirs = NULL;
+	p->dir_count = 0;
+}
+
 /* The directory starting at @cl (0 = root), loaded once. */
 static enum fp_err get_dir(struct fp_plan *p, uint32_t cl,
 			   struct fp_dir **out)
@@ -784,16 +797,75 @@ void fp_plan_free(struct fp_plan *p)
 		return;
 	for (i = 0; i < p->file_count; i++)
 		free(p->files[i].ext);
-	for (i = 0; i < p->dir_count; i++) {
-		fp_dir_release(p->dirs[i]);
-		free(p->dirs[i]);
-	}
+	release_dirs(p);
 	for (i = 0; i < p->made_count; i++)
 		free(p->made[i]);
 	free(p->files);
-	free(p->dirs);
 	free(p->made);
 	free(p->zero);
 	free(p->links);
 	free(p);
+}
+
+/* ---- maps ----------------------------------------------------------- */
+
+/* The runs of the chain from @start (valid, @count clusters long). */
+static enum fp_err map_chain(const struct fp_fat *fat, uint32_t start,
+			     uint32_t count, struct fp_map *m)
+{
+	size_t cap = 0;
+	uint32_t cl = start, i;
+
+	for (i = 0; i < count; i++, cl = fp_fat_get(fat, cl)) {
+		if (m->ext_count &&
+		    m->ext[m->ext_count - 1].start +
+		    m->ext[m->ext_count - 1].count == cl) {
+			m->ext[m->ext_count - 1].count++;
+			continue;
+		}
+		if (grow(&m->ext, &cap, m->ext_count, sizeof(*m->ext)))
+			return FP_E_NOMEM;
+		m->ext[m->ext_count].start = cl;
+		m->ext[m->ext_count++].count = 1;
+	}
+	return FP_OK;
+}
+
+enum fp_err fp_plan_map(struct fp_fs *fs, const char *path,
+			struct fp_map *map, struct fp_plan_diag *diag)
+{
+	struct fp_plan p = { .fs = fs, .diag = diag };
+	uint16_t name[FP_LFN_MAX];
+	struct fp_map m = { 0 };
+	struct fp_dirent e;
+	struct fp_dir *dir;
+	uint32_t last;
+	enum fp_err err;
+	size_t n;
+
+	memset(diag, 0, sizeof(*diag));
+	err = resolve_parent(&p, &path, name, &n, &dir);
+	if (!err && !fp_dir_lookup(dir, is_fat32(&p), name, n, &e))
+		err = FP_E_NOFILE;
+	if (!err) {
+		m.size = e.size;
+		m.is_dir = !!(e.attr & FP_ATTR_DIR);
+		if (e.cl)
+			err = fp_fat_chain(&fs->fat, e.cl, &m.clusters, &last);
+	}
+	if (!err && e.cl)
+		err = map_chain(&fs->fat, e.cl, m.clusters, &m);
+	release_dirs(&p);
+	if (err) {
+		fp_map_release(&m);
+		return err;
+	}
+	*map = m;
+	return FP_OK;
+}
+
+void fp_map_release(struct fp_map *map)
+{
+	free(map->ext);
+	memset(map, 0, sizeof(*map));
 }

@@ -209,3 +209,48 @@ void fp_report_verify_json(FILE *out, const char *image,
 				r->dropped[p]);
 	fputs("}}\n", out);
 }
+
+void fp_report_map_text(FILE *out, const char *path, const struct fp_map *m,
+			const struct fp_geom *g, uint64_t base)
+{
+	size_t i;
+
+	fprintf(out, "::%s: %s%" PRIu32 " bytes, %" PRIu32 " clusters of %"
+		PRIu32 " bytes in %zu extent%s\n", path,
+		m->is_dir ? "directory, " : "", m->size, m->clusters,
+		g->clus_len, m->ext_count, m->ext_count == 1 ? "" : "s");
+	for (i = 0; i < m->ext_count; i++) {
+		const struct fp_extent *e = &m->ext[i];
+		uint64_t off = fp_geom_cl_off(g, e->start);
+
+		fprintf(out, "  clusters %" PRIu32 "-%" PRIu32 " (%" PRIu32
+			"): image offset %" PRIu64 ", volume offset %" PRIu64
+			", %" PRIu64 " bytes\n", e->start,
+			e->start + e->count - 1, e->count, base + off, off,
+			(uint64_t)e->count * g->clus_len);
+	}
+}
+
+void fp_report_map_json(FILE *out, const char *path, const struct fp_map *m,
+			const struct fp_geom *g, uint64_t base)
+{
+	size_t i;
+
+	fputs("{\"path\":", out);
+	fp_report_json_string(out, path);
+	fprintf(out, ",\"directory\":%s,\"size\":%" PRIu32 ",\"clusters\":%"
+		PRIu32 ",\"contiguous\":%s,\"extents\":[",
+		m->is_dir ? "true" : "false", m->size, m->clusters,
+		m->ext_count <= 1 ? "true" : "false");
+	for (i = 0; i < m->ext_count; i++) {
+		const struct fp_extent *e = &m->ext[i];
+		uint64_t off = fp_geom_cl_off(g, e->start);
+
+		fprintf(out, "%s{\"start\":%" PRIu32 ",\"count\":%" PRIu32
+			",\"image_offset\":%" PRIu64 ",\"volume_offset\":%"
+			PRIu64 ",\"length\":%" PRIu64 "}", i ? "," : "",
+			e->start, e->count, base + off, off,
+			(uint64_t)e->count * g->clus_len);
+	}
+	fputs("]}", out);
+}
