@@ -747,6 +747,8 @@ static void check_dups(struct vctx *v, const struct fp_dir *d,
 	uint16_t ua[FP_LFN_MAX + FP_LFN_CHARS], ub[FP_LFN_MAX + FP_LFN_CHARS];
 	size_t i, j, na, nb;
 
+	if (nm->count < 2)
+		return;
 	qsort(nm->keys, nm->count, sizeof(*nm->keys), key_cmp);
 	for (i = 0; i < nm->count; i++) {
 		for (j = i + 1; j < nm->count && nm->keys[j].h ==

@@ -684,9 +684,11 @@ START_TEST(test_img_file)
 	ck_assert_int_eq(fp_img_zero(img, 1000, len - 2000), FP_OK);
 	ck_assert_int_eq(fp_img_sync(img), FP_OK);
 	ck_assert_int_eq(fp_img_read(img, 0, buf, len), FP_OK);
+	/* One assertion for the whole buffer: 3M of them time out. */
 	for (i = 0; i < len - 3; i++)
-		ck_assert_uint_eq(buf[i], i < 1000 || i >= len - 1000 ?
-				  0xAB : 0);
+		if (buf[i] != (i < 1000 || i >= len - 1000 ? 0xAB : 0))
+			break;
+	ck_assert_uint_eq(i, len - 3);
 	ck_assert_mem_eq(buf + len - 3, "xyz", 3);
 	ck_assert_int_eq(fp_img_set_window(img, len - 1000, 0), FP_OK);
 	ck_assert_int_eq(fp_img_read(img, 997, buf, 3), FP_OK);
