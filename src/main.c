@@ -140,18 +140,49 @@ static int pick_time(struct cli *c)
 	return EXIT_OK;
 }
 
-/* A file named twice is a usage error, found before the image is read. */
+struct path_key {
+	char *key;
+	size_t req;
+};
+
+static int key_cmp(const void *a, const void *b)
+{
+	const struct path_key *x = a, *y = b;
+	int d = strcmp(x->key, y->key);
+
+	return d ? d : (x->req > y->req) - (x->req < y->req);
+}
+
+/*
+ * A file named twice is a usage error, found before the image is read:
+ * sort the paths' keys and compare neighbours.
+ */
 static int check_duplicates(const struct cli *c)
 {
-	size_t i, j;
+	struct path_key *k = calloc(c->req_count, sizeof(*k));
+	int ret = EXIT_OK;
+	size_t i;
 
-	for (i = 0; i < c->req_count; i++)
-		for (j = 0; j < i; j++)
-			if (fp_plan_same_path(c->reqs[i].path,
-					      c->reqs[j].path))
-				return usage_error("'::%s' is given twice",
-						   c->reqs[i].path);
-	return EXIT_OK;
+	for (i = 0; k && i < c->req_count; i++) {
+		k[i].req = i;
+		k[i].key = fp_plan_path_key(c->reqs[i].path);
+		if (!k[i].key)
+			break;
+	}
+	if (!k || i < c->req_count) {
+		msg("out of memory");
+		ret = EXIT_OPERATIONAL;
+	} else {
+		qsort(k, c->req_count, sizeof(*k), key_cmp);
+		for (i = 1; i < c->req_count && !ret; i++)
+			if (!strcmp(k[i].key, k[i - 1].key))
+				ret = usage_error("'::%s' is given twice",
+						  c->reqs[k[i].req].path);
+	}
+	for (i = 0; k && i < c->req_count; i++)
+		free(k[i].key);
+	free(k);
+	return ret;
 }
 
 /* --map IMAGE ::PATH...: requests without sizes. */

@@ -515,32 +515,52 @@ static int next_raw(const char **path, const char **s, size_t *len)
 	return 1;
 }
 
-static int same_component(const char *a, size_t an, const char *b,
-			  size_t bn)
+/* Append one component of a path key: upper-cased, or raw if not UTF-8. */
+static void key_component(const char *c, size_t len, char *out, size_t *n)
 {
-	uint16_t ua[FP_LFN_MAX], ub[FP_LFN_MAX];
-	size_t na, nb;
+	uint16_t u[FP_LFN_MAX];
+	size_t count, i;
 
-	if (fp_name_from_utf8(a, an, ua, &na) ||
-	    fp_name_from_utf8(b, bn, ub, &nb))
-		return an == bn && !memcmp(a, b, an);
-	return fp_name_equal(ua, na, ub, nb);
+	if (fp_name_from_utf8(c, len, u, &count)) {
+		memcpy(out + *n, c, len);
+		*n += len;
+		return;
+	}
+	for (i = 0; i < count; i++)
+		u[i] = fp_name_upcase(u[i]);
+	*n += fp_name_to_utf8(u, count, out + *n, 3 * FP_LFN_MAX + 1);
+}
+
+/*
+ * Each component upper-cased as VFAT folds it, joined by '/'.  Upper-casing
+ * within the BMP never makes a UTF-8 sequence longer than 3 bytes a unit,
+ * and a raw (non-UTF-8) component keeps its bytes, so 3 * length + 2
+ * bytes always suffice.
+ */
+char *fp_plan_path_key(const char *path)
+{
+	char *key = malloc(3 * strlen(path) + 3 * FP_LFN_MAX + 2);
+	const char *c;
+	size_t len, n = 0;
+
+	if (!key)
+		return NULL;
+	while (next_raw(&path, &c, &len)) {
+		key[n++] = '/';
+		key_component(c, len, key, &n);
+	}
+	key[n] = '\0';
+	return key;
 }
 
 int fp_plan_same_path(const char *a, const char *b)
 {
-	const char *sa, *sb;
-	size_t la, lb;
-	int ma, mb;
+	char *ka = fp_plan_path_key(a), *kb = fp_plan_path_key(b);
+	int same = ka && kb && !strcmp(ka, kb);
 
-	for (;;) {
-		ma = next_raw(&a, &sa, &la);
-		mb = next_raw(&b, &sb, &lb);
-		if (!ma || !mb)
-			return ma == mb;
-		if (!same_component(sa, la, sb, lb))
-			return 0;
-	}
+	free(ka);
+	free(kb);
+	return same;
 }
 
 /* ---- files ---------------------------------------------------------- */

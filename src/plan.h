@@ -70,6 +70,12 @@ struct fp_plan;
 int fp_plan_same_path(const char *a, const char *b);
 
 /*
+ * A string equal for two paths exactly when fp_plan_same_path() says they
+ * are the same (malloc'd; NULL when out of memory), for sorting.
+ */
+char *fp_plan_path_key(const char *path);
+
+/*
  * Plan @count requests on @fs in memory; nothing is written.  On failure
  * *diag says which request failed and why.
  */
