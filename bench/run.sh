@@ -1,0 +1,770 @@
+#!/usr/bin/env bash
+# bench/run.sh - time fatprealloc against the dd proxy, mtools and fsck.fat.
+#
+# Needs (Debian packages): bash (>= 5 for $EPOCHREALTIME, else date is
+# used), coreutils, diffutils, gawk or mawk, dosfstools (mkfs.fat,
+# fsck.fat), mtools (mcopy).  Optional: time (/usr/bin/time: peak RSS;
+# without it VmHWM is polled from /proc), strace and linux-perf (for
+# --profile).  hyperfine is not used: repetitions are timed here so that
+# every repetition gets a fresh copy of the image outside the timing.
+#
+# Usage: bench/run.sh [OPTIONS]
+#   --reps N        repetitions of each timed command (default 5, min 1)
+#   --mcopy-reps N  repetitions of mcopy on the 4 GiB workloads (default 3;
+#                   each writes 4 GiB of data; the 128 MiB one uses --reps)
+#   --no-workloads  skip the three workloads of the issue
+#   --no-mcopy      skip mcopy
+#   --no-growth     skip the growth curves
+#   --no-verify     skip the --verify vs fsck.fat comparison
+#   --no-names      skip the many-names curve
+#   --profile       strace -c, phases (strace -ttt), perf stat and perf
+#                   record on workload 1; with --scale also the phases of
+#                   the 2 TiB case
+#   --scale         also the 2 TiB and 256 GiB cases (about 2 more minutes
+#                   on a 2-core VM, under 1 GiB of disk: the images are
+#                   sparse)
+#   -h, --help      this text
+#
+# Environment: FATPREALLOC (the binary; default: build/src/fatprealloc,
+# src/fatprealloc, then PATH), BENCH_DIR (default /tmp/fpbench; a run
+# directory is made inside it and removed at exit).
+#
+# Times are wall-clock milliseconds (median of the repetitions); "cpu" is
+# user + system time of the command.  The page cache is never dropped: the
+# fresh copy of an image is on disk (synced) but may be partly cached.
+set -u
+export LC_ALL=C MTOOLS_SKIP_CHECK=1 PATH=$PATH:/usr/sbin:/sbin
+
+REPS=5
+MCOPY_REPS=3
+DO_WORK=1 DO_MCOPY=1 DO_GROWTH=1 DO_VERIFY=1 DO_NAMES=1 DO_PROFILE=0 DO_SCALE=0
+MIB=$((1024 * 1024))
+GIB=$((1024 * MIB))
+
+usage() {
+	sed -n '/^# Usage:/,/^# Environment:/p' "$0" | sed '$d; s/^# \{0,1\}//'
+}
+
+die() {
+	echo "bench: $*" >&2
+	exit 99
+}
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--reps) REPS=${2:?}; shift ;;
+	--mcopy-reps) MCOPY_REPS=${2:?}; shift ;;
+	--no-workloads) DO_WORK=0 ;;
+	--no-mcopy) DO_MCOPY=0 ;;
+	--no-growth) DO_GROWTH=0 ;;
+	--no-verify) DO_VERIFY=0 ;;
+	--no-names) DO_NAMES=0 ;;
+	--profile) DO_PROFILE=1 ;;
+	--scale) DO_SCALE=1 ;;
+	-h|--help) usage; exit 0 ;;
+	*) echo "bench: unknown option '$1'; try --help" >&2; exit 16 ;;
+	esac
+	shift
+done
+case $REPS$MCOPY_REPS in
+*[!0-9]*) die "repetition counts must be numbers" ;;
+esac
+if [ "$REPS" -lt 1 ] || [ "$MCOPY_REPS" -lt 1 ]; then
+	die "repetitions must be >= 1"
+fi
+
+# ---- tools ---------------------------------------------------------------
+
+here=$(cd "$(dirname "$0")" && pwd)
+FP=${FATPREALLOC:-}
+if [ -z "$FP" ]; then
+	for c in "$here/../build/src/fatprealloc" "$here/../src/fatprealloc" \
+		 "$(command -v fatprealloc 2>/dev/null)"; do
+		if [ -n "$c" ] && [ -x "$c" ]; then FP=$c; break; fi
+	done
+fi
+if [ -z "$FP" ] || [ ! -x "$FP" ]; then
+	die "no fatprealloc binary; set FATPREALLOC"
+fi
+
+need() {
+	command -v "$1" >/dev/null 2>&1 ||
+		die "'$1' not found (Debian package: $2)"
+}
+need mkfs.fat dosfstools
+need fsck.fat dosfstools
+need cmp diffutils
+need awk mawk
+[ "$DO_MCOPY" = 0 ] || need mcopy mtools
+TRUE=$(type -P true) || die "no true(1) binary"
+
+if [ -x /usr/bin/time ] && /usr/bin/time -f %M true >/dev/null 2>&1; then
+	GTIME=/usr/bin/time
+else
+	GTIME=
+fi
+
+# ---- scratch directory ---------------------------------------------------
+
+BASE_DIR=${BENCH_DIR:-/tmp/fpbench}
+mkdir -p "$BASE_DIR" || die "cannot create '$BASE_DIR'"
+BD=$(mktemp -d "$BASE_DIR/run.XXXXXX") || die "cannot create a run directory"
+cleanup() {
+	rm -rf "$BD"
+	rmdir "$BASE_DIR" 2>/dev/null
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+ERRLOG=$BD/stderr.log
+TF=$BD/time.out
+
+# ---- timing --------------------------------------------------------------
+
+if [ -n "${EPOCHREALTIME:-}" ]; then
+	now_us() { local t=$EPOCHREALTIME; echo $(( ${t/./} )); }
+else
+	now_us() { echo $(( $(date +%s%N) / 1000 )); }
+fi
+
+# timed CMD...: run CMD with its output discarded; set T_WALL and T_CPU
+# (microseconds).  An exit status other than $T_EXPECT (default 0) aborts
+# the benchmark.
+timed() {
+	local t0 t1 rc u s TIMEFORMAT='%3U %3S' want=${T_EXPECT:-0}
+
+	: >"$ERRLOG"
+	t0=$(now_us)
+	{ time "$@" >/dev/null 2>>"$ERRLOG"; } 2>"$TF"
+	rc=$?
+	t1=$(now_us)
+	if [ $rc -ne "$want" ]; then
+		cat "$ERRLOG" >&2
+		die "'$*' failed with status $rc"
+	fi
+	read -r u s <"$TF"
+	T_WALL=$((t1 - t0))
+	T_CPU=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%d", (u + s) * 1e6 }')
+}
+
+# peak_rss CMD...: print the peak RSS of CMD in KiB ("n/a" if unknown).
+peak_rss() {
+	local pid hwm=0 v
+
+	if [ -n "$GTIME" ]; then
+		"$GTIME" -f %M -o "$TF" "$@" >/dev/null 2>"$ERRLOG" ||
+			die "'$*' failed"
+		tail -n 1 "$TF"
+		return
+	fi
+	"$@" >/dev/null 2>"$ERRLOG" &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		v=$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
+		[ -n "$v" ] && hwm=$v
+		sleep 0.02
+	done
+	wait "$pid" || die "'$*' failed"
+	echo "~$hwm"
+}
+
+# Samples are kept in files under $BD/s, one per label: "wall_us cpu_us".
+record() {
+	echo "$T_WALL $T_CPU" >>"$BD/s/$1"
+}
+
+# median LABEL [COLUMN]: median in ms (1 decimal), "-" without samples.
+median() {
+	local f=$BD/s/$1
+
+	[ -s "$f" ] || { echo -; return; }
+	awk '{ print $'"${2:-1}"' }' "$f" | sort -n |
+		awk '{ v[NR] = $1 }
+		     END { if (NR % 2) m = v[(NR + 1) / 2]
+			   else m = (v[NR / 2] + v[NR / 2 + 1]) / 2
+			   printf "%.1f", m / 1000 }'
+}
+
+# spread LABEL: "min..max" in ms.
+spread() {
+	local f=$BD/s/$1
+
+	[ -s "$f" ] || { echo -; return; }
+	sort -n "$f" | awk 'NR == 1 { lo = $1 } { hi = $1 }
+		END { printf "%.1f..%.1f", lo / 1000, hi / 1000 }'
+}
+
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		if (a == "-" || b == "-" || b == 0) print "-";
+		else printf "%.1f", a / b }'
+}
+
+# ---- images --------------------------------------------------------------
+
+# mkimg FILE KIB SPC [SECTOR]: a fresh FAT32 image, sparse.
+mkimg() {
+	rm -f "$1"
+	mkfs.fat -C --invariant -F 32 -S "${4:-512}" -s "$3" "$1" "$2" \
+		>/dev/null 2>"$ERRLOG" || { cat "$ERRLOG" >&2; die "mkfs.fat failed"; }
+}
+
+# fresh BASE WORK: a sparse copy of BASE, synced, outside any timing.
+fresh() {
+	rm -f "$2"
+	cp --sparse=always "$1" "$2" || die "cannot copy '$1'"
+	sync "$2"
+}
+
+le() {
+	od --endian=little -An -tu"$2" -j"$1" -N"$2" "$3" | tr -d ' '
+}
+
+# geom IMG: set G_FATOFF, G_FATLEN (bytes) and G_NFATS of a FAT32 image.
+geom() {
+	local bps rsvd fatsz
+
+	bps=$(le 11 2 "$1")
+	rsvd=$(le 14 2 "$1")
+	G_NFATS=$(le 16 1 "$1")
+	fatsz=$(le 36 4 "$1")
+	G_FATOFF=$((rsvd * bps))
+	G_FATLEN=$((fatsz * bps))
+}
+
+# diffrange A B OFF LEN: set D_FIRST and D_LAST (inclusive, relative to
+# OFF) of the bytes that differ in A and B in [OFF, OFF + LEN); D_FIRST is
+# -1 if none.  The last difference is found by bisection on suffixes.
+diffrange() {
+	local a=$1 b=$2 off=$3 len=$4 out lo hi mid
+
+	D_FIRST=-1 D_LAST=-1
+	out=$(cmp -i "$off" -n "$len" "$a" "$b" 2>/dev/null) && return
+	out=${out##* differ: }		# "byte N, line M" or "char N, line M"
+	out=${out#* }
+	D_FIRST=$((${out%%,*} - 1))
+	lo=$D_FIRST hi=$((len - 1))
+	while [ "$lo" -lt "$hi" ]; do
+		mid=$(((lo + hi + 1) / 2))
+		if cmp -s -i $((off + mid)) -n $((len - mid)) "$a" "$b"; then
+			hi=$((mid - 1))
+		else
+			lo=$mid
+		fi
+	done
+	D_LAST=$lo
+}
+
+# proxy_prepare BASE RESULT: the dd proxy for the change from BASE to
+# RESULT.  $BD/proxy.bin gets the changed byte range of FAT copy 0; P_OFF
+# and P_LEN say where it goes.  Checked: the proxy gives every FAT copy of
+# a fresh BASE the content it has in RESULT.
+proxy_prepare() {
+	local c chk=$BD/proxy-check.img
+
+	geom "$1"
+	diffrange "$1" "$2" "$G_FATOFF" "$G_FATLEN"
+	[ "$D_FIRST" -ge 0 ] || die "the allocation changed no FAT byte"
+	P_OFF=$D_FIRST
+	P_LEN=$((D_LAST - D_FIRST + 1))
+	dd if="$2" of="$BD/proxy.bin" bs=4M iflag=skip_bytes,count_bytes \
+		skip=$((G_FATOFF + P_OFF)) count="$P_LEN" status=none ||
+		die "dd failed"
+	fresh "$1" "$chk"
+	proxy_run "$chk"
+	for ((c = 0; c < G_NFATS; c++)); do
+		cmp -s -i $((G_FATOFF + c * G_FATLEN)) -n "$G_FATLEN" \
+			"$chk" "$2" || die "proxy differs from fatprealloc in FAT $c"
+	done
+	rm -f "$chk"
+}
+
+# proxy_run IMG: write the changed FAT bytes once into each FAT copy.
+proxy_run() {
+	local c
+
+	for ((c = 0; c < G_NFATS; c++)); do
+		dd if="$BD/proxy.bin" of="$1" bs=1M conv=notrunc \
+			oflag=seek_bytes \
+			seek=$((G_FATOFF + c * G_FATLEN + P_OFF)) status=none ||
+			return 1
+	done
+}
+
+# read_fats IMG: read every FAT copy once (the floor for a full FAT read).
+read_fats() {
+	dd if="$1" of=/dev/null bs=4M iflag=skip_bytes,count_bytes \
+		skip="$G_FATOFF" count=$((G_FATLEN * G_NFATS)) status=none
+}
+
+# pairs PREFIX COUNT BYTES: print "::PREFIXnnn BYTES" pairs.
+pairs() {
+	local i
+
+	for ((i = 1; i <= $2; i++)); do
+		printf '::%s%04d %s\n' "$1" "$i" "$3"
+	done
+}
+
+fmt_mib() {
+	awk -v b="$1" 'BEGIN { printf "%.2f MiB", b / 1048576 }'
+}
+
+# ---- the workloads -------------------------------------------------------
+
+# Reference figures from the issue (ms): proxy kernel mcopy library.
+REF=("" "24.5 175 2500 195" "3.4 4.7 65 8.1" "5.3 24.7 3200 26.1")
+
+# workload N COUNT BYTES SPC: time every tool on COUNT new files of BYTES
+# each (keep size) on a fresh FAT32 with SPC sectors of 512 B a cluster.
+# The image holds the files plus 1/16 and 64 MiB for FATs and slack.
+workload() {
+	local n=$1 count=$2 bytes=$3 spc=$4 total kib r reps
+	local base=$BD/w$n.img work=$BD/work.img ref=$BD/ref.img
+	local -a args
+
+	total=$((count * bytes))
+	kib=$(((total + total / 16 + 64 * MIB) / 1024))
+	mkimg "$base" "$kib" "$spc"
+	mapfile -t args < <(pairs f "$count" "$bytes" | tr ' ' '\n')
+	W_DESC[n]="$count x $(fmt_mib "$bytes"), $((spc * 512)) B clusters"
+	echo "workload $n: ${W_DESC[$n]}, image $((kib / 1024)) MiB"
+
+	fresh "$base" "$ref"
+	"$FP" -q -n --no-sync "$ref" "${args[@]}" ||
+		die "fatprealloc failed on workload $n"
+	"$FP" --verify "$ref" >/dev/null 2>&1 ||
+		die "fatprealloc --verify fails on the result of workload $n"
+	proxy_prepare "$base" "$ref"
+	W_PROXY[n]="$G_NFATS x $(fmt_mib "$P_LEN") at FAT byte $P_OFF"
+	echo "  proxy: ${W_PROXY[$n]}"
+
+	for ((r = 0; r < REPS; r++)); do
+		fresh "$base" "$work"; timed proxy_run "$work"; record "w$n.proxy"
+		fresh "$base" "$work"; timed "$FP" -q -n --no-sync "$work" \
+			"${args[@]}"; record "w$n.nosync"
+		fresh "$base" "$work"; timed "$FP" -q -n "$work" "${args[@]}"
+		record "w$n.sync"
+		fresh "$base" "$work"; timed "$FP" -q -n --dry-run "$work" \
+			"${args[@]}"; record "w$n.dry"
+		fresh "$base" "$work"; timed read_fats "$work"
+		record "w$n.readfat"
+		fresh "$base" "$work"; read_fats "$work"
+		timed "$FP" -q -n --no-sync "$work" "${args[@]}"
+		record "w$n.warm"
+		timed "$FP" --verify "$ref"; record "w$n.verify"
+		timed "$TRUE"; record "w$n.spawn"
+	done
+	fresh "$base" "$work"
+	W_RSS[n]=$(peak_rss "$FP" -q -n --no-sync "$work" "${args[@]}")
+
+	if [ "$DO_MCOPY" = 1 ]; then
+		reps=$REPS
+		[ "$total" -gt $((GIB / 2)) ] && reps=$MCOPY_REPS
+		W_MREPS[n]=$reps
+		mcopy_prepare "$count" "$bytes"
+		for ((r = 0; r < reps; r++)); do
+			fresh "$base" "$work"
+			timed mcopy -i "$work" "${M_SRC[@]}" ::/
+			record "w$n.mcopy"
+			rm -f "$work"
+		done
+		rm -rf "$BD/src"
+	fi
+	rm -f "$base" "$work" "$ref" "$BD/proxy.bin"
+	echo "  done: proxy $(median "w$n.proxy") ms," \
+		"fatprealloc --no-sync $(median "w$n.nosync") ms"
+}
+
+# mcopy_prepare COUNT BYTES: COUNT names for one sparse source file.
+mcopy_prepare() {
+	local i name
+
+	rm -rf "$BD/src"
+	mkdir "$BD/src"
+	truncate -s "$2" "$BD/src/f0001"
+	M_SRC=("$BD/src/f0001")
+	for ((i = 2; i <= $1; i++)); do
+		printf -v name '%s/src/f%04d' "$BD" "$i"
+		ln "$BD/src/f0001" "$name"
+		M_SRC+=("$name")
+	done
+}
+
+report_workloads() {
+	local n p m ns sy
+	local -a refs
+
+	echo
+	echo "== Workloads: median wall ms of $REPS (mcopy: median/reps)"
+	echo "proxy: dd of the changed FAT bytes into each copy; fp: fatprealloc" \
+		"-n --no-sync; fp-sync: with fsync;"
+	echo "fp-warm: fp after the FATs were read into the page cache;" \
+		"dry-run: --dry-run; readFAT: dd of every FAT"
+	echo "copy to /dev/null; verify: --verify of the result; spawn: exec" \
+		"of true(1); rss: peak of fp"
+	printf '%-34s %7s %7s %7s %7s %7s %7s %7s %6s %6s %6s %9s %6s\n' \
+		workload proxy fp fp-sync fp-warm dry-run readFAT verify \
+		spawn fp/px syn/px mcopy rssKiB
+	for n in 1 2 3; do
+		[ -n "${W_DESC[$n]:-}" ] || continue
+		p=$(median "w$n.proxy")
+		ns=$(median "w$n.nosync")
+		sy=$(median "w$n.sync")
+		m=$(median "w$n.mcopy")
+		[ "$m" = - ] || m="$m/${W_MREPS[$n]}"
+		printf '%-34s %7s %7s %7s %7s %7s %7s %7s %6s %6s %6s %9s %6s\n' \
+			"$n. ${W_DESC[$n]}" "$p" "$ns" "$sy" \
+			"$(median "w$n.warm")" "$(median "w$n.dry")" \
+			"$(median "w$n.readfat")" "$(median "w$n.verify")" \
+			"$(median "w$n.spawn")" "$(ratio "$ns" "$p")" \
+			"$(ratio "$sy" "$p")" "$m" "${W_RSS[$n]}"
+	done
+	echo
+	echo "== Same, cpu ms (user + sys), and wall min..max"
+	printf '%-34s %8s %8s %8s %8s   %-14s %-14s\n' workload proxy \
+		fp-nosyn fp-sync dry-run "proxy wall" "nosync wall"
+	for n in 1 2 3; do
+		[ -n "${W_DESC[$n]:-}" ] || continue
+		printf '%-34s %8s %8s %8s %8s   %-14s %-14s\n' \
+			"$n. ${W_DESC[$n]}" "$(median "w$n.proxy" 2)" \
+			"$(median "w$n.nosync" 2)" "$(median "w$n.sync" 2)" \
+			"$(median "w$n.dry" 2)" "$(spread "w$n.proxy")" \
+			"$(spread "w$n.nosync")"
+	done
+	echo
+	echo "== Issue reference figures (ms, another machine) and their ratios" \
+		"to the issue's proxy; compare with fp/px above"
+	printf '%-34s %8s %8s %8s %8s %8s %8s\n' workload proxy kernel mcopy \
+		library kern/px lib/px
+	for n in 1 2 3; do
+		[ -n "${W_DESC[$n]:-}" ] || continue
+		read -r -a refs <<<"${REF[n]}"
+		set -- "${refs[@]}"
+		printf '%-34s %8s %8s %8s %8s %8s %8s\n' "$n. ${W_DESC[$n]}" \
+			"$1" "$2" "$3" "$4" "$(ratio "$2" "$1")" "$(ratio "$4" "$1")"
+	done
+	for n in 1 2 3; do
+		[ -n "${W_PROXY[$n]:-}" ] && echo "proxy $n writes ${W_PROXY[$n]}"
+	done
+}
+
+# ---- growth curves -------------------------------------------------------
+
+# grow_point LABEL BASE BYTES: time one file of BYTES (keep size) on BASE.
+grow_point() {
+	local label=$1 base=$2 bytes=$3 work=$BD/work.img ref=$BD/ref.img r
+
+	fresh "$base" "$ref"
+	"$FP" -q -n --no-sync "$ref" ::grow "$bytes" ||
+		die "fatprealloc failed ($label)"
+	proxy_prepare "$base" "$ref"
+	for ((r = 0; r < REPS; r++)); do
+		fresh "$base" "$work"; timed "$FP" -q -n --no-sync "$work" \
+			::grow "$bytes"; record "$label.fp"
+		fresh "$base" "$work"; timed "$FP" -q -n --dry-run "$work" \
+			::grow "$bytes"; record "$label.dry"
+		fresh "$base" "$work"; timed proxy_run "$work"
+		record "$label.proxy"
+	done
+	rm -f "$work" "$ref" "$BD/proxy.bin"
+	printf '%-22s %10s %10s %10s %10s %6s\n' "$4" "$(median "$label.fp")" \
+		"$(median "$label.dry")" "$(median "$label.proxy")" \
+		"$(median "$label.fp" 2)" \
+		"$(ratio "$(median "$label.fp")" "$(median "$label.proxy")")"
+}
+
+growth() {
+	local k gib base=$BD/grow.img
+
+	echo
+	echo "== Growth 1: clusters allocated, fixed 8 GiB image, 512 B clusters"
+	printf '%-22s %10s %10s %10s %10s %6s\n' clusters fp-nosync dry-run \
+		proxy fp-cpu fp/px
+	mkimg "$base" $((8 * 1024 * 1024)) 1
+	for k in 16 17 18 19 20 21 22; do
+		grow_point "g1.$k" "$base" $(((1 << k) * 512)) "2^$k"
+	done
+	rm -f "$base"
+
+	echo
+	echo "== Growth 2: image size, fixed 2^16 clusters (32 MiB), 512 B clusters"
+	printf '%-22s %10s %10s %10s %10s %6s\n' image fp-nosync dry-run \
+		proxy fp-cpu fp/px
+	for gib in 1 2 4 8 16; do
+		mkimg "$base" $((gib * 1024 * 1024)) 1
+		geom "$base"
+		grow_point "g2.$gib" "$base" $((32 * MIB)) \
+			"$gib GiB (FAT $((G_FATLEN / MIB)) MiB)"
+		rm -f "$base"
+	done
+}
+
+# ---- verify vs fsck.fat --------------------------------------------------
+
+# verify_compare LABEL IMG REPS: time fatprealloc --verify and fsck.fat -n.
+verify_compare() {
+	local r
+
+	for ((r = 0; r < $3; r++)); do
+		timed "$FP" --verify "$2"; record "$1.fpv"
+		timed fsck.fat -n "$2"; record "$1.fsck"
+	done
+	printf '%-40s %10s %10s %10s %10s\n' "$4" \
+		"$(median "$1.fpv")" "$(peak_rss "$FP" --verify "$2")" \
+		"$(median "$1.fsck")" "$(peak_rss fsck.fat -n "$2")"
+}
+
+verify_bench() {
+	local img=$BD/tree.img d f=0 call t0 t1 i name
+	local -a args
+
+	echo
+	echo "== Verify: fatprealloc --verify vs fsck.fat -n, median wall ms of" \
+		"$REPS, peak RSS KiB"
+	mkimg "$img" $((4 * 1024 * 1024)) 8
+	t0=$(now_us)
+	for call in 0 1 2 3; do
+		args=()
+		for ((d = call * 50 + 1; d <= call * 50 + 50; d++)); do
+			for ((i = 0; i < 100; i++)); do
+				f=$((f + 1))
+				printf -v name '::d%03d/f%05d' "$d" "$f"
+				args+=("$name" 1)
+			done
+		done
+		"$FP" -q -p --no-sync "$img" "${args[@]}" ||
+			die "cannot build the 20,000-file tree"
+	done
+	t1=$(now_us)
+	echo "(tree of 20,000 files in 200 directories built by 4 calls in" \
+		"$(((t1 - t0) / 1000)) ms)"
+	printf '%-40s %10s %10s %10s %10s\n' image fp-verify fp-rss fsck.fat \
+		fsck-rss
+	verify_compare v.tree "$img" "$REPS" "4 GiB, 20,000 files, 200 dirs"
+	rm -f "$img"
+}
+
+# ---- many names ----------------------------------------------------------
+
+# N new names in one directory, one call: the planner's cost per name.  The
+# same arguments with an image that does not exist time the command-line
+# checks alone (fatprealloc refuses a name given twice before it opens the
+# image, then fails with status 8).
+names_curve() {
+	local base=$BD/names.img work=$BD/work.img n r i name reps=$REPS
+	local -a args
+
+	[ "$reps" -gt 3 ] && reps=3
+	echo
+	echo "== Names: N new files (keep size, 1 byte) in one directory, one" \
+		"call, median of $reps"
+	printf '%-10s %10s %10s %12s %12s\n' files wall-ms cpu-ms us/file \
+		args-only-ms
+	mkimg "$base" $((256 * 1024)) 1
+	for n in 500 1000 2000 4000; do
+		args=()
+		for ((i = 1; i <= n; i++)); do
+			printf -v name '::dir/f%05d' "$i"
+			args+=("$name" 1)
+		done
+		for ((r = 0; r < reps; r++)); do
+			fresh "$base" "$work"
+			timed "$FP" -q -p -n --no-sync "$work" "${args[@]}"
+			record "n.$n"
+			T_EXPECT=8 timed "$FP" -q -p -n --no-sync \
+				"$BD/no-such.img" "${args[@]}"
+			record "n.$n.args"
+		done
+		printf '%-10s %10s %10s %12s %12s\n' "$n" "$(median "n.$n")" \
+			"$(median "n.$n" 2)" \
+			"$(awk -v m="$(median "n.$n")" -v n="$n" \
+				'BEGIN { printf "%.0f", m * 1000 / n }')" \
+			"$(median "n.$n.args")"
+	done
+	rm -f "$base" "$work"
+}
+
+# ---- scale ---------------------------------------------------------------
+
+scale_bench() {
+	local base=$BD/big.img work=$BD/work.img t0 t1 r reps=3 used
+	local -a args
+
+	echo
+	echo "== Scale: 2 TiB sparse FAT32, 32 KiB clusters ($reps reps)"
+	t0=$(now_us)
+	rm -f "$base"
+	mkfs.fat -C --invariant -F 32 -s 64 "$base" $((2 * 1024 * 1024 * 1024)) \
+		>"$ERRLOG" 2>&1 || { cat "$ERRLOG" >&2; die "mkfs.fat failed"; }
+	t1=$(now_us)
+	used=$(du -k "$base" | awk '{ print $1 }')
+	echo "mkfs.fat: $(((t1 - t0) / 1000)) ms, $((used / 1024)) MiB on disk;" \
+		"$(grep -i warn "$ERRLOG" || echo 'no warning')"
+	mapfile -t args < <(pairs f 256 $((4 * GIB - 32 * 1024)) | tr ' ' '\n')
+	for ((r = 0; r < reps; r++)); do
+		fresh "$base" "$work"
+		timed "$FP" -q -n --no-sync "$work" "${args[@]}"
+		record s.256
+		fresh "$base" "$work"
+		timed "$FP" -q -n --no-sync "$work" ::one 64M; record s.64m
+		fresh "$base" "$work"
+		timed "$FP" -q -n --dry-run "$work" ::one 64M; record s.dry
+	done
+	fresh "$base" "$work"
+	printf '%-40s %10s %10s %10s\n' case wall-ms cpu-ms rss-KiB
+	printf '%-40s %10s %10s %10s\n' "256 x (4 GiB - 32 KiB), one call" \
+		"$(median s.256)" "$(median s.256 2)" \
+		"$(peak_rss "$FP" -q -n --no-sync "$work" "${args[@]}")"
+	fresh "$base" "$work"
+	printf '%-40s %10s %10s %10s\n' "1 x 64 MiB" "$(median s.64m)" \
+		"$(median s.64m 2)" \
+		"$(peak_rss "$FP" -q -n --no-sync "$work" ::one 64M)"
+	printf '%-40s %10s %10s %10s\n' "1 x 64 MiB --dry-run" \
+		"$(median s.dry)" "$(median s.dry 2)" "-"
+	if [ "$DO_PROFILE" = 1 ] && command -v strace >/dev/null 2>&1; then
+		echo "-- phases of 1 x 64 MiB (strace -ttt, with fsync):"
+		for ((r = 0; r < reps; r++)); do
+			fresh "$base" "$work"
+			phases "$base" "$FP" -q -n "$work" ::one 64M
+		done
+	fi
+	rm -f "$base" "$work"
+
+	echo
+	# (4 GiB - 32 KiB): fsck.fat 4.2 truncates a chain of 4 GiB to 0
+	# (dosfstools issue #208, fixed after 4.2), so no file has one.
+	echo "== Verify at scale: 256 GiB FAT32, 32 KiB clusters, 60 x" \
+		"(4 GiB - 32 KiB) files ($reps reps)"
+	mkimg "$base" $((256 * 1024 * 1024)) 64
+	mapfile -t args < <(pairs f 60 $((4 * GIB - 32 * 1024)) | tr ' ' '\n')
+	"$FP" -q --no-sync "$base" "${args[@]}" ||
+		die "cannot fill the 256 GiB image"
+	printf '%-40s %10s %10s %10s %10s\n' image fp-verify fp-rss fsck.fat \
+		fsck-rss
+	verify_compare v.256 "$base" "$reps" "256 GiB, 60 x (4 GiB - 32 KiB)"
+	rm -f "$base"
+}
+
+# ---- profile -------------------------------------------------------------
+
+# phases BASE CMD...: run CMD (whose image is a fresh copy of BASE) under
+# strace and split its wall time at the system calls: reads inside FAT
+# copy 0 are the FAT load, reads inside the other copies the compare; the
+# gap between them is the bitmap build, the gap before the first write the
+# planning (and directory reads).  One run; strace adds a little.
+phases() {
+	local base=$1 out=$BD/phases.out
+
+	shift
+	geom "$base"
+	strace -ttt -T -o "$out" -e trace=execve,pread64,pwrite64,fsync,exit_group \
+		"$@" >/dev/null 2>&1 || die "'$*' failed under strace"
+	awk -v f0="$G_FATOFF" -v fl="$G_FATLEN" -v nf="$G_NFATS" '
+	function dur(   d) { d = $NF; gsub(/[<>]/, "", d); return d + 0 }
+	/ execve\(/ && !t0 { t0 = $1 }
+	/ pread64\(/ {
+		if (!match($0, /, [0-9]+, [0-9]+\) = /)) next
+		split(substr($0, RSTART + 2, RLENGTH - 6), a, ", ")
+		off = a[2] + 0
+		if (off >= f0 && off < f0 + fl) {
+			if (!ls) ls = $1; le = $1 + dur()
+		} else if (off >= f0 + fl && off < f0 + nf * fl) {
+			if (!cs) cs = $1; ce = $1 + dur()
+		}
+	}
+	/ pwrite64\(/ { if (!ws) ws = $1; we = $1 + dur() }
+	/ fsync\(/ { fs = dur() }
+	/ exit_group\(/ { tx = $1 }
+	END {
+		if (!cs) { cs = le; ce = le }
+		printf "start %.0f | FAT load %.0f | bitmap %.0f |" \
+		       " compare copies %.0f | plan %.0f | writes %.0f |" \
+		       " fsync %.0f | exit %.0f | total %.0f ms\n",
+		       (ls - t0) * 1e3, (le - ls) * 1e3, (cs - le) * 1e3,
+		       (ce - cs) * 1e3, (ws - ce) * 1e3, (we - ws) * 1e3,
+		       fs * 1e3, (tx - we - fs) * 1e3, (tx - t0) * 1e3
+	}' "$out"
+}
+
+profile() {
+	local base=$BD/p.img work=$BD/work.img r
+	local -a args
+
+	echo
+	echo "== Profile: workload 1 (16 x 256 MiB, 512 B clusters), --no-sync"
+	mkimg "$base" $(((16 * 256 * MIB * 17 / 16 + 64 * MIB) / 1024)) 1
+	mapfile -t args < <(pairs f 16 $((256 * MIB)) | tr ' ' '\n')
+	if command -v strace >/dev/null 2>&1; then
+		fresh "$base" "$work"
+		strace -c -f -o "$BD/strace.out" \
+			"$FP" -q -n --no-sync "$work" "${args[@]}"
+		head -n 12 "$BD/strace.out"
+		fresh "$base" "$work"
+		echo "-- FAT-sized reads and writes (strace -T):"
+		strace -T -e trace=pread64,pwrite64,fsync -o "$BD/strace.out" \
+			"$FP" -q -n "$work" "${args[@]}"
+		awk '{ k = $1; sub(/\(.*/, "", k); t = $NF
+		       gsub(/[<>]/, "", t); n[k]++; s[k] += t }
+		     END { for (k in n)
+			     printf "%-9s %5d calls %8.1f ms\n", k, n[k],
+				    s[k] * 1000 }' "$BD/strace.out"
+		echo "-- phases (strace -ttt; 3 runs, with fsync):"
+		for r in 1 2 3; do
+			fresh "$base" "$work"
+			phases "$base" "$FP" -q -n "$work" "${args[@]}"
+		done
+	else
+		echo "(strace not installed)"
+	fi
+	if command -v perf >/dev/null 2>&1 &&
+	   perf stat -e task-clock true >/dev/null 2>&1; then
+		fresh "$base" "$work"
+		perf stat -e task-clock,page-faults,context-switches \
+			"$FP" -q -n --no-sync "$work" "${args[@]}" 2>&1 |
+			grep -E 'task-clock|page-faults|context|elapsed|user|sys'
+		fresh "$base" "$work"
+		perf record -q -o "$BD/perf.data" \
+			"$FP" -q -n --no-sync "$work" "${args[@]}" >/dev/null 2>&1
+		echo "-- perf report, top symbols:"
+		perf report -q -i "$BD/perf.data" --stdio --sort sym 2>/dev/null |
+			grep -v '^$' | head -n 15
+	else
+		echo "(perf not usable)"
+	fi
+	rm -f "$base" "$work"
+}
+
+# ---- main ----------------------------------------------------------------
+
+avail=$(df -Pk "$BD" | awk 'NR == 2 { print $4 }')
+[ "$avail" -gt $((6 * 1024 * 1024)) ] ||
+	die "need 6 GiB free in '$BD' (4 GiB mcopy images)"
+mkdir "$BD/s"
+declare -a W_DESC W_PROXY W_RSS W_MREPS
+
+echo "fatprealloc: $FP ($("$FP" --version 2>/dev/null | head -n 1))"
+echo "machine: $(nproc) cores, $(awk -F': ' '/model name/ { print $2; exit }' \
+	/proc/cpuinfo), $(free -h | awk '/^Mem:/ { print $2 }') RAM," \
+	"$BD on $(df -PT "$BD" | awk 'NR == 2 { print $2 }')"
+echo "versions: $(dpkg-query -W -f '${Package} ${Version}, ' dosfstools mtools \
+	2>/dev/null)$(uname -sr)"
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "repetitions: $REPS (mcopy on 4 GiB: $MCOPY_REPS); peak RSS by" \
+	"${GTIME:-polling VmHWM}"
+start=$(now_us)
+
+if [ "$DO_WORK" = 1 ]; then
+	workload 1 16 $((256 * MIB)) 1
+	workload 2 128 $((1 * MIB)) 1
+	workload 3 16 $((256 * MIB)) 8
+	report_workloads
+fi
+[ "$DO_GROWTH" = 0 ] || growth
+[ "$DO_VERIFY" = 0 ] || verify_bench
+[ "$DO_NAMES" = 0 ] || names_curve
+[ "$DO_SCALE" = 0 ] || scale_bench
+[ "$DO_PROFILE" = 0 ] || profile
+
+echo
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "total: $((($(now_us) - start) / 1000000)) s"
