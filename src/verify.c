@@ -144,6 +144,7 @@ void fp_finding_format(const struct fp_finding *f, char *buf, size_t len)
 /* A directory waiting to be read; kept so that ancestors can be found. */
 struct frame {
 	uint32_t cl;		/* first cluster, 0 for a fixed root */
+	uint32_t len;		/* clusters claimed for it (chain dirs) */
 	size_t parent;		/* index of the parent frame (root: itself) */
 	char *path;		/* "" for the root */
 };
@@ -523,8 +524,8 @@ static char *child_path(const char *parent, const struct fp_dirent *e)
 	return p;
 }
 
-static int push_frame(struct vctx *v, uint32_t cl, size_t parent,
-		      char *path)
+static int push_frame(struct vctx *v, uint32_t cl, uint32_t len,
+		      size_t parent, char *path)
 {
 	if (grow(&v->frames, &v->frame_cap, v->frame_count,
 		 sizeof(*v->frames))) {
@@ -533,6 +534,7 @@ static int push_frame(struct vctx *v, uint32_t cl, size_t parent,
 		return -1;
 	}
 	v->frames[v->frame_count].cl = cl;
+	v->frames[v->frame_count].len = len;
 	v->frames[v->frame_count].parent = parent;
 	v->frames[v->frame_count++].path = path;
 	return 0;
@@ -553,7 +555,9 @@ static int is_ancestor(const struct vctx *v, size_t f, uint32_t cl)
 static void check_subdir(struct vctx *v, size_t f, const char *path,
 			 const struct fp_dirent *e)
 {
+	uint32_t n;
 	char *copy;
+	int ok;
 
 	if (!v->owners_pass)
 		v->r->dirs++;
@@ -568,11 +572,18 @@ static void check_subdir(struct vctx *v, size_t f, const char *path,
 		add(v, FP_P_DIR_CYCLE, path, e->cl, 0, 0);
 		return;
 	}
+	/*
+	 * Claim the chain now, in entry order, so that a directory keeps its
+	 * clusters against a file listed after it (as fsck.fat decides).
+	 */
+	n = walk_chain(v, path, e->cl, &ok, NULL, 0);
+	if (n == 0)
+		return;
 	copy = strdup(path);
 	if (!copy)
 		fail(v, FP_E_NOMEM);
 	else
-		push_frame(v, e->cl, f, copy);
+		push_frame(v, e->cl, n, f, copy);
 }
 
 /* Per-directory state of the entry checks. */
@@ -768,25 +779,25 @@ static void check_dups(struct vctx *v, const struct fp_dir *d,
 
 /* ---- the tree ------------------------------------------------------- */
 
+/* Read directory @f, whose chain was claimed when it was found. */
 static enum fp_err load_dir(struct vctx *v, size_t f, struct fp_dir *d)
 {
-	const char *path = v->frames[f].path[0] ? v->frames[f].path : "/";
 	uint32_t cap = FP_DIR_MAX_ENTRIES * FP_DIRENT_LEN / v->g->clus_len;
-	uint32_t cl = v->frames[f].cl, *list, n;
-	enum fp_err err = FP_E_CORRUPT;
-	int ok;
+	uint32_t cl = v->frames[f].cl, n = v->frames[f].len, *list, i;
+	enum fp_err err;
 
 	if (cl == 0)
 		return fp_dir_load(d, v->fs->img, v->g, v->fat, 0);
 	if (cap == 0)
 		cap = 1;
-	list = malloc((size_t)cap * sizeof(*list));
+	if (n > cap)
+		n = cap;
+	list = malloc((size_t)n * sizeof(*list));
 	if (!list)
 		return FP_E_NOMEM;
-	n = walk_chain(v, path, cl, &ok, list, cap);
-	if (n)
-		err = fp_dir_load_list(d, v->fs->img, v->g, list,
-				       n < cap ? n : cap);
+	for (i = 0; i < n; i++, cl = fp_fat_get(v->fat, cl))
+		list[i] = cl;
+	err = fp_dir_load_list(d, v->fs->img, v->g, list, n);
 	free(list);
 	return err;
 }
@@ -825,8 +836,6 @@ static void check_dir(struct vctx *v, size_t f)
 	enum fp_err err;
 
 	err = load_dir(v, f, &d);
-	if (err == FP_E_CORRUPT)
-		return;		/* its chain is reported already */
 	if (err) {
 		fail(v, err);
 		return;
@@ -846,10 +855,18 @@ static void free_frames(struct vctx *v)
 
 static void walk_tree(struct vctx *v)
 {
-	char *root = strdup("");
+	uint32_t cl = v->fat32 ? v->g->root_cl : 0, n = 0;
+	char *root;
 	size_t i;
+	int ok;
 
-	if (!root || push_frame(v, v->fat32 ? v->g->root_cl : 0, 0, root)) {
+	if (cl) {
+		n = walk_chain(v, "/", cl, &ok, NULL, 0);
+		if (n == 0)
+			return;
+	}
+	root = strdup("");
+	if (!root || push_frame(v, cl, n, 0, root)) {
 		fail(v, FP_E_NOMEM);
 		return;
 	}

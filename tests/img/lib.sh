@@ -153,7 +153,20 @@ refuse() {
 	same_image "$T/refuse.saved" "$fp_img"
 }
 
-# fsck_clean IMG: fsck.fat -n exits 0 and reports nothing.
+# verify_ok IMG: fatprealloc --verify IMG exits 0 (no errors; warnings,
+# such as the tail-beyond-size of a keep-size file, are allowed).
+verify_ok() {
+	echo "+ fatprealloc --verify $1"
+	"$FATPREALLOC" --verify "$1" >"$T/verify.out" 2>&1
+	fp_vr=$?
+	if [ "$fp_vr" -ne 0 ]; then
+		cat "$T/verify.out" >&2
+		fail "fatprealloc --verify $1 exited $fp_vr"
+	fi
+}
+
+# fsck_clean IMG: fsck.fat -n exits 0 and reports nothing, and
+# fatprealloc --verify finds no errors.
 fsck_clean() {
 	fsck.fat -n "$1" >"$T/fsck.out" 2>&1
 	fp_r=$?
@@ -163,12 +176,14 @@ fsck_clean() {
 		cat "$T/fsck.out" >&2
 		fail "fsck.fat -n $1 is not clean (exit $fp_r)"
 	fi
+	verify_ok "$1"
 }
 
 # fsck_keepsize IMG: like fsck_clean, but tolerate the findings that a
 # keep-size preallocation causes: "File size is N bytes, cluster chain length
 # is > M bytes" with its "Truncating" line, and on FAT32 the free-cluster
-# summary that follows from that truncation.  Anything else fails.
+# summary that follows from that truncation.  Anything else fails.  Then
+# fatprealloc --verify must find no errors (the tails are only warnings).
 fsck_keepsize() {
 	fsck.fat -n "$1" >"$T/fsck.out" 2>&1
 	fp_r=$?
@@ -189,6 +204,7 @@ fsck_keepsize() {
 		cat "$T/fsck.out" >&2
 		fail "fsck.fat -n $1: findings other than keep-size ones"
 	fi
+	verify_ok "$1"
 }
 
 # mtools_size IMG ::PATH: print the file's size as mdir shows it.
@@ -580,8 +596,9 @@ listing() {
 }
 
 # fs_ok IMG: fsck_clean where fsck.fat can check the image (1 or 2 FATs);
-# with more FATs (fsck.fat 4.2 refuses them) mdir must read the image.  The
-# FAT copies must be equal in either case.
+# with more FATs (fsck.fat 4.2 refuses them) mdir must read the image and
+# fatprealloc --verify find no errors.  The FAT copies must be equal in
+# either case.
 fs_ok() {
 	geom "$1"
 	if [ "$G_NFATS" -le 2 ]; then
@@ -591,6 +608,7 @@ fs_ok() {
 			cat "$T/mdir.out" >&2
 			fail "mdir cannot read $1"
 		}
+		verify_ok "$1"
 	fi
 	fat_copies_equal "$1" || fail "FAT copies of $1 differ"
 }
