@@ -1,0 +1,73 @@
+#!/bin/sh
+# Build the libFuzzer targets with clang, ASan and UBSan, seed them with
+# small mkfs.fat images, and run each for SECONDS (default 60).  Exits
+# non-zero on any finding; crash inputs are left in build-fuzz/findings.
+# Usage: tools/fuzz.sh [SECONDS]
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+secs=${1:-60}
+sh "$top/tools/deps.sh"
+missing=
+for p in clang libclang-rt-14-dev; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+		grep -q 'install ok installed' || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	sudo=; [ "$(id -u)" = 0 ] || sudo=sudo
+	# shellcheck disable=SC2086
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y $missing
+fi
+cd "$top"
+[ -x configure ] || ./bootstrap >/dev/null
+mkdir -p build-fuzz
+cd build-fuzz
+san='-fsanitize=address,undefined -fno-sanitize-recover=all'
+"$top/configure" --enable-fuzzing CC=clang \
+	CFLAGS="-g -O1 -fsanitize=fuzzer-no-link $san" LDFLAGS="$san" \
+	>/dev/null
+make -j"$(nproc)" src/libfp.a tests/fuzz/fuzz_open tests/fuzz/fuzz_verify \
+	tests/fuzz/fuzz_plan tests/fuzz/fuzz_name >/dev/null
+
+# Seeds: small volumes of each FAT type with files, names and directories.
+rm -rf seeds findings
+mkdir -p seeds/img seeds/plan seeds/name findings
+export MTOOLS_SKIP_CHECK=1
+i=0
+for spec in "12 64" "12 160 -s 2" "16 2200 -s 1" "12 256 -S 4096 -s 1"; do
+	set -- $spec
+	img=seeds/img/s$i.img
+	i=$((i + 1))
+	bits=$1 kib=$2
+	shift 2
+	mkfs.fat -C --invariant -F "$bits" "$@" "$img" "$kib" >/dev/null
+	mmd -i "$img" ::dir
+	echo data >seed.txt
+	mcopy -i "$img" seed.txt "::A long name.txt"
+	mcopy -i "$img" seed.txt ::dir/short.txt
+	cp "$img" seeds/plan/
+	printf '\017' | cat - "$img" >"seeds/plan/o$i.img"
+done
+printf 'readme.txt' >seeds/name/a
+printf 'A long name \303\251 \346\227\245\346\234\254.tar.gz' >seeds/name/b
+cp seeds/img/* seeds/plan 2>/dev/null || true
+
+total=0
+for t in open verify plan name; do
+	case $t in
+	name) corpus=seeds/name max=1024 ;;
+	plan) corpus=seeds/plan max=2300000 ;;
+	*) corpus=seeds/img max=2300000 ;;
+	esac
+	echo "fuzz_$t: $secs s"
+	./tests/fuzz/fuzz_$t -max_total_time="$secs" -max_len=$max \
+		-rss_limit_mb=4096 -artifact_prefix=findings/$t- \
+		-print_final_stats=1 "$corpus" 2>"fuzz_$t.log" || {
+		tail -n 40 "fuzz_$t.log"
+		echo "fuzz_$t: finding, see build-fuzz/findings" >&2
+		exit 1
+	}
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "fuzz_$t.log")
+	echo "fuzz_$t: $runs executions, no finding"
+	total=$((total + ${runs:-0}))
+done
+echo "fuzzing: $total executions in all, no finding"
