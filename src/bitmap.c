@@ -5,6 +5,9 @@
 
 #include "bitmap.h"
 
+/* Entries decoded at a time while a window is scanned. */
+#define SCAN_CHUNK 1024u
+
 /*
  * Bit cl of word cl / 64 is set when cluster cl is in use.  Clusters 0 and
  * 1 and every bit above max_cl are set too, and there is always at least
@@ -39,23 +42,24 @@ static enum fp_err bm_alloc(struct fp_bitmap *bm, uint32_t max_cl)
 		return FP_E_NOMEM;
 	memset(bm->words, 0xFF, (size_t)n * sizeof(uint64_t));
 	bm->max_cl = max_cl;
+	bm->win_cl = max_cl + 1;
 	return FP_OK;
 }
 
-enum fp_err fp_bitmap_load(struct fp_bitmap *bm, const struct fp_fat *fat)
+enum fp_err fp_bitmap_load(struct fp_bitmap *bm, struct fp_fat *fat)
 {
 	enum fp_err err = bm_alloc(bm, fat->max_cl);
-	uint32_t cl, free_count = 0;
 
 	if (err)
 		return err;
-	for (cl = 2; cl <= fat->max_cl; cl++) {
-		if (fp_fat_get(fat, cl) != FP_FAT_FREE)
-			continue;
-		bm->words[cl / 64] &= ~(1ull << (cl % 64));
-		free_count++;
+	bm->fat = fat;
+	bm->win_cl = fat->win_cl;
+	bm->unscanned = fat->win_count;
+	bm->scanned = calloc(fat->win_count, 1);
+	if (!bm->scanned) {
+		fp_bitmap_release(bm);
+		return FP_E_NOMEM;
 	}
-	bm->free_count = free_count;
 	return FP_OK;
 }
 
@@ -73,6 +77,43 @@ enum fp_err fp_bitmap_init(struct fp_bitmap *bm, uint32_t max_cl)
 	if (max_cl % 64 != 63)			/* padding above max_cl */
 		bm->words[last] |= ~0ull << (max_cl % 64 + 1);
 	bm->free_count = max_cl - 1;
+	return FP_OK;
+}
+
+/* The last cluster of the window that holds @cl. */
+static uint32_t win_end(const struct fp_bitmap *bm, uint32_t cl)
+{
+	uint64_t end = (uint64_t)(cl / bm->win_cl + 1) * bm->win_cl - 1;
+
+	return end < bm->max_cl ? (uint32_t)end : bm->max_cl;
+}
+
+/* Clear the bits of the free clusters of the window that holds @cl. */
+static enum fp_err scan(struct fp_bitmap *bm, uint32_t cl)
+{
+	uint32_t w = cl / bm->win_cl, end = win_end(bm, cl), vals[SCAN_CHUNK];
+	uint32_t n, i;
+	enum fp_err err;
+
+	if (!bm->fat || bm->scanned[w])
+		return FP_OK;
+	cl = w * bm->win_cl;
+	if (cl < 2)
+		cl = 2;
+	for (; cl <= end; cl += n) {
+		n = end - cl + 1 < SCAN_CHUNK ? end - cl + 1 : SCAN_CHUNK;
+		err = fp_fat_get_run(bm->fat, cl, n, vals);
+		if (err)
+			return err;
+		for (i = 0; i < n; i++) {
+			if (vals[i] != FP_FAT_FREE)
+				continue;
+			bm->words[(cl + i) / 64] &= ~(1ull << ((cl + i) % 64));
+			bm->free_count++;
+		}
+	}
+	bm->scanned[w] = 1;
+	bm->unscanned--;
 	return FP_OK;
 }
 
@@ -104,35 +145,54 @@ void fp_bitmap_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count)
 	}
 }
 
-uint32_t fp_bitmap_next_free(const struct fp_bitmap *bm, uint32_t from)
+/* First clear bit in @from .. @end, or 0. */
+static uint32_t first_clear(const struct fp_bitmap *bm, uint32_t from,
+			    uint32_t end)
 {
-	uint64_t nw = word_count(bm->max_cl);
-	uint64_t i, w;
+	uint64_t i = from / 64, last = end / 64, w;
 
-	if (from < 2)
-		from = 2;
-	if (from > bm->max_cl)
-		return 0;
-	i = from / 64;
 	w = ~bm->words[i] & (~0ull << (from % 64));
 	while (w == 0) {
-		if (++i >= nw)
+		if (++i > last)
 			return 0;
 		w = ~bm->words[i];
 	}
-	return (uint32_t)(i * 64 + (unsigned)__builtin_ctzll(w));
+	i = i * 64 + (unsigned)__builtin_ctzll(w);
+	return i <= end ? (uint32_t)i : 0;
 }
 
-uint32_t fp_bitmap_run_len(const struct fp_bitmap *bm, uint32_t cl,
-			   uint32_t max)
+enum fp_err fp_bitmap_next_free(struct fp_bitmap *bm, uint32_t from,
+				uint32_t *cl)
 {
-	uint64_t i, w, n = 0;
-	unsigned b;
+	uint32_t end, c;
+	enum fp_err err;
 
-	if (cl > bm->max_cl)
-		return 0;
-	i = cl / 64;
-	b = cl % 64;
+	if (from < 2)
+		from = 2;
+	for (; from <= bm->max_cl; from = end + 1) {
+		err = scan(bm, from);
+		if (err)
+			return err;
+		end = win_end(bm, from);
+		c = first_clear(bm, from, end);
+		if (c) {
+			*cl = c;
+			return FP_OK;
+		}
+		if (end == bm->max_cl)
+			break;
+	}
+	*cl = 0;
+	return FP_OK;
+}
+
+/* Clear bits from @cl on, at most @max, not past a set bit. */
+static uint64_t clear_run(const struct fp_bitmap *bm, uint32_t cl,
+			  uint64_t max)
+{
+	uint64_t i = cl / 64, w, n = 0;
+	unsigned b = cl % 64;
+
 	while (n < max) {
 		w = bm->words[i] >> b;	/* the used bits from cluster cl + n */
 		if (w) {
@@ -143,43 +203,106 @@ uint32_t fp_bitmap_run_len(const struct fp_bitmap *bm, uint32_t cl,
 		b = 0;
 		i++;
 	}
-	return n < max ? (uint32_t)n : max;
+	return n < max ? n : max;
+}
+
+enum fp_err fp_bitmap_run_len(struct fp_bitmap *bm, uint32_t cl,
+			      uint32_t max, uint32_t *len)
+{
+	uint64_t n = 0, k, room;
+	uint32_t end;
+	enum fp_err err;
+
+	while (n < max && cl + n <= bm->max_cl) {
+		err = scan(bm, (uint32_t)(cl + n));
+		if (err)
+			return err;
+		end = win_end(bm, (uint32_t)(cl + n));
+		room = end - (cl + n) + 1;
+		k = clear_run(bm, (uint32_t)(cl + n),
+			      max - n < room ? max - n : room);
+		n += k;
+		if (k < room)
+			break;
+	}
+	*len = (uint32_t)n;
+	return FP_OK;
 }
 
 /*
  * Each free run is measured once, at most @count clusters deep, and the
  * search resumes at the used cluster that ended it: O(words + runs).
  */
-uint32_t fp_bitmap_find_run(const struct fp_bitmap *bm, uint32_t count)
+static enum fp_err run_in(struct fp_bitmap *bm, uint32_t lo, uint64_t hi,
+			  uint32_t count, uint32_t *start)
 {
 	uint32_t cl, len;
+	enum fp_err err;
 
-	if (count == 0 || count > bm->free_count)
-		return 0;
-	for (cl = fp_bitmap_next_free(bm, 2); cl;
-	     cl = fp_bitmap_next_free(bm, cl + len)) {
-		len = fp_bitmap_run_len(bm, cl, count);
-		if (len >= count)
-			return cl;
+	err = fp_bitmap_next_free(bm, lo, &cl);
+	while (!err && cl && cl < hi) {
+		err = fp_bitmap_run_len(bm, cl, count, &len);
+		if (err || len >= count)
+			break;
+		err = fp_bitmap_next_free(bm, cl + len, &cl);
 	}
-	return 0;
+	if (!err)
+		*start = cl && cl < hi ? cl : 0;
+	return err;
 }
 
-void fp_bitmap_largest_run(const struct fp_bitmap *bm, uint32_t *start,
-			   uint32_t *len)
+enum fp_err fp_bitmap_find_run(struct fp_bitmap *bm, uint32_t from,
+			       uint32_t count, uint32_t *start)
 {
-	uint32_t cl, n, best = 0, best_cl = 0;
+	enum fp_err err;
 
-	for (cl = fp_bitmap_next_free(bm, 2); cl;
-	     cl = fp_bitmap_next_free(bm, cl + n)) {
-		n = fp_bitmap_run_len(bm, cl, UINT32_MAX);
+	*start = 0;
+	if (count == 0 || count > bm->max_cl - 1)
+		return FP_OK;
+	if (from < 2 || from > bm->max_cl)
+		from = 2;
+	err = run_in(bm, from, (uint64_t)bm->max_cl + 1, count, start);
+	if (!err && !*start && from > 2)
+		err = run_in(bm, 2, from, count, start);
+	return err;
+}
+
+enum fp_err fp_bitmap_largest_run(struct fp_bitmap *bm, uint32_t *start,
+				  uint32_t *len)
+{
+	uint32_t cl, n = 0, best = 0, best_cl = 0;
+	enum fp_err err;
+
+	err = fp_bitmap_next_free(bm, 2, &cl);
+	while (!err && cl) {
+		err = fp_bitmap_run_len(bm, cl, UINT32_MAX, &n);
+		if (err)
+			break;
 		if (n > best) {
 			best = n;
 			best_cl = cl;
 		}
+		err = fp_bitmap_next_free(bm, cl + n, &cl);
 	}
+	if (err)
+		return err;
 	*start = best_cl;
 	*len = best;
+	return FP_OK;
+}
+
+enum fp_err fp_bitmap_free_count(struct fp_bitmap *bm, uint32_t *count)
+{
+	uint64_t cl;
+	enum fp_err err;
+
+	for (cl = 0; bm->unscanned && cl <= bm->max_cl; cl += bm->win_cl) {
+		err = scan(bm, (uint32_t)cl);
+		if (err)
+			return err;
+	}
+	*count = bm->free_count;
+	return FP_OK;
 }
 
 void fp_bitmap_release(struct fp_bitmap *bm)
@@ -187,5 +310,6 @@ void fp_bitmap_release(struct fp_bitmap *bm)
 	if (!bm)
 		return;
 	free(bm->words);
+	free(bm->scanned);
 	memset(bm, 0, sizeof(*bm));
 }

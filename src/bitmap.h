@@ -1,4 +1,4 @@
-/* bitmap.h - free-cluster bitmap: next free, first free run, counts. */
+/* bitmap.h - free-cluster bitmap, filled from the FAT window by window. */
 #ifndef FP_BITMAP_H
 #define FP_BITMAP_H
 
@@ -9,38 +9,54 @@
 
 /*
  * One bit a cluster number 0 .. max_cl; a set bit means "in use".
- * Clusters 0 and 1 are always in use.  words is owned by the struct.
+ * Clusters 0 and 1 are always in use.  A bitmap made by fp_bitmap_load()
+ * reads a FAT window the first time a query needs its clusters, so a
+ * search that succeeds early reads little of a large FAT; until then the
+ * window's bits are set.  words and scanned are owned by the struct.
  */
 struct fp_bitmap {
 	uint64_t *words;
 	uint32_t max_cl;
-	uint32_t free_count;
+	uint32_t free_count;	/* free clusters in the windows scanned */
+	struct fp_fat *fat;	/* borrowed; NULL: every bit is known */
+	uint8_t *scanned;	/* a byte a FAT window: 1 = bits known */
+	uint32_t win_cl;	/* clusters a window */
+	uint32_t unscanned;	/* windows not scanned yet */
 };
 
-/* Build from @fat: a cluster is free when its entry is 0. */
-enum fp_err fp_bitmap_load(struct fp_bitmap *bm, const struct fp_fat *fat);
+/* A bitmap of @fat's clusters; a cluster is free when its entry is 0. */
+enum fp_err fp_bitmap_load(struct fp_bitmap *bm, struct fp_fat *fat);
 
 /* An all-free bitmap for clusters 2 .. max_cl (for tests). */
 enum fp_err fp_bitmap_init(struct fp_bitmap *bm, uint32_t max_cl);
 
+/* 1 if @cl is in use, by the bits known so far. */
 int fp_bitmap_used(const struct fp_bitmap *bm, uint32_t cl);
 
-/* Mark @count clusters from @cl used (they must be free). */
+/* Mark @count clusters from @cl used (they must be known free). */
 void fp_bitmap_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count);
 
-/* First free cluster >= @from (>= 2), or 0 if none. */
-uint32_t fp_bitmap_next_free(const struct fp_bitmap *bm, uint32_t from);
+/* *cl = first free cluster >= @from (>= 2), or 0 if none. */
+enum fp_err fp_bitmap_next_free(struct fp_bitmap *bm, uint32_t from,
+				uint32_t *cl);
 
-/* Length of the free run starting at @cl, counting at most @max. */
-uint32_t fp_bitmap_run_len(const struct fp_bitmap *bm, uint32_t cl,
-			   uint32_t max);
+/* *len = length of the free run starting at @cl, counting at most @max. */
+enum fp_err fp_bitmap_run_len(struct fp_bitmap *bm, uint32_t cl,
+			      uint32_t max, uint32_t *len);
 
-/* Lowest-addressed free run of at least @count clusters; 0 if none. */
-uint32_t fp_bitmap_find_run(const struct fp_bitmap *bm, uint32_t count);
+/*
+ * *start = the first free run of at least @count clusters that starts at
+ * or after @from, else the first one from cluster 2; 0 if none.
+ */
+enum fp_err fp_bitmap_find_run(struct fp_bitmap *bm, uint32_t from,
+			       uint32_t count, uint32_t *start);
 
 /* The largest free run: *start (0 if none) and *len. */
-void fp_bitmap_largest_run(const struct fp_bitmap *bm, uint32_t *start,
-			   uint32_t *len);
+enum fp_err fp_bitmap_largest_run(struct fp_bitmap *bm, uint32_t *start,
+				  uint32_t *len);
+
+/* *count = free clusters on the whole volume. */
+enum fp_err fp_bitmap_free_count(struct fp_bitmap *bm, uint32_t *count);
 
 void fp_bitmap_release(struct fp_bitmap *bm);
 

@@ -72,8 +72,7 @@ static enum fp_err alloc_chain(struct fp_dir *d, const struct fp_geom *g,
 }
 
 static enum fp_err load_chain(struct fp_dir *d, struct fp_img *img,
-			      const struct fp_geom *g,
-			      const struct fp_fat *fat)
+			      const struct fp_geom *g, struct fp_fat *fat)
 {
 	uint32_t count, last, cl, i;
 	enum fp_err err;
@@ -84,8 +83,9 @@ static enum fp_err load_chain(struct fp_dir *d, struct fp_img *img,
 	if (err)
 		return err;
 	for (cl = d->first_cl, i = 0; i < count; i++) {
+		if (i && (err = fp_fat_get(fat, cl, &cl)))
+			return err;
 		d->cls[i] = cl;
-		cl = fp_fat_get(fat, cl);
 	}
 	return read_chain(d, img, g);
 }
@@ -111,7 +111,7 @@ static enum fp_err dir_loaded(struct fp_dir *dir, enum fp_err err)
 }
 
 enum fp_err fp_dir_load(struct fp_dir *dir, struct fp_img *img,
-			const struct fp_geom *g, const struct fp_fat *fat,
+			const struct fp_geom *g, struct fp_fat *fat,
 			uint32_t first_cl)
 {
 	enum fp_err err;

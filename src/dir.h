@@ -89,7 +89,7 @@ static inline uint8_t *fp_dir_ent(const struct fp_dir *d, uint32_t slot)
  * FP_E_CORRUPT.  *dir is overwritten.
  */
 enum fp_err fp_dir_load(struct fp_dir *dir, struct fp_img *img,
-			const struct fp_geom *g, const struct fp_fat *fat,
+			const struct fp_geom *g, struct fp_fat *fat,
 			uint32_t first_cl);
 
 /*

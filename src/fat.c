@@ -1,4 +1,4 @@
-/* fat.c - one FAT in memory: 12/16/32-bit entries, dirty sectors, flush. */
+/* fat.c - the active FAT through a cache of windows: get, set, flush. */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,13 +6,20 @@
 #include "fat.h"
 #include "le.h"
 
-#define FAT_LOAD_CHUNK (4u * 1024u * 1024u)
-/* A multiple of 12 bytes, so a chunk holds whole entries of every type. */
-#define FAT_CMP_CHUNK (3u * 256u * 1024u)
-_Static_assert(FAT_CMP_CHUNK % 12 == 0, "compare chunk splits entries");
-
 #define FAT32_MASK 0x0FFFFFFFu
 #define FAT32_HIGH 0xF0000000u
+
+/*
+ * One window of the active copy.  buf holds the window's bytes followed
+ * by one dirty byte a sector; buf is NULL while the window is not loaded.
+ */
+struct fp_fat_win {
+	uint8_t *buf;
+	uint8_t *dirty;
+	uint32_t dirty_count;	/* dirty sectors; a dirty window stays */
+	uint64_t used;		/* fat->clock at the last use */
+	int compared;		/* checked against the other copies */
+};
 
 /* Largest entry value of a type; BAD is mask - 8, EOC mask - 7 .. mask. */
 static uint32_t type_mask(enum fp_fat_type type)
@@ -37,14 +44,6 @@ static uint64_t entry_bytes(enum fp_fat_type type, uint32_t max_cl)
 	return n * (type / 8);
 }
 
-/* The first entry starting at byte @pos of the FAT (@pos entry-aligned). */
-static uint32_t entry_at(enum fp_fat_type type, uint64_t pos)
-{
-	if (type == FP_FAT12)
-		return (uint32_t)(pos * 2 / 3);
-	return (uint32_t)(pos / (type / 8));
-}
-
 /*
  * Entry @i of the entries in @p, unmasked (FAT32 keeps its top 4 bits);
  * for FAT12 @p must start at an even entry.
@@ -66,12 +65,14 @@ static uint32_t entry_raw(enum fp_fat_type type, const uint8_t *p,
 }
 
 /* Check that @g is a FAT this module can hold; *need = entry bytes. */
-static enum fp_err check_geom(const struct fp_geom *g, uint64_t *need)
+static enum fp_err check_geom(const struct fp_geom *g, struct fp_img *img,
+			      uint64_t *need)
 {
 	if (g->type != FP_FAT12 && g->type != FP_FAT16 &&
 	    g->type != FP_FAT32)
 		return FP_E_INVAL;
-	if (g->sec_len == 0 || g->fat_len % g->sec_len != 0)
+	if (g->sec_len == 0 || g->sec_len > FP_SECTOR_MAX ||
+	    FP_FAT_WIN_LEN % g->sec_len != 0 || g->fat_len % g->sec_len != 0)
 		return FP_E_INVAL;
 	/* the highest cluster number must stay below the BAD value */
 	if (g->cluster_count == 0 ||
@@ -81,179 +82,377 @@ static enum fp_err check_geom(const struct fp_geom *g, uint64_t *need)
 	*need = entry_bytes(g->type, fp_geom_max_cl(g));
 	if (*need > g->fat_len || g->fat_len / g->sec_len > UINT32_MAX)
 		return FP_E_BPB;
-	if (*need > SIZE_MAX - FP_SECTOR_MAX)
-		return FP_E_NOMEM;
+	if (g->fat_off + (uint64_t)g->active_fat * g->fat_len + *need >
+	    fp_img_len(img))
+		return FP_E_TRUNC;
 	return FP_OK;
 }
 
-static enum fp_err read_chunks(struct fp_img *img, uint64_t off,
-			       uint8_t *buf, uint64_t len)
+/*
+ * FAT12 and FAT16 (at most 6 KiB and 128 KiB) are one window, so a FAT12
+ * entry never straddles two; FAT32 windows hold whole 4-byte entries.
+ */
+enum fp_err fp_fat_load(struct fp_fat *fat, struct fp_img *img,
+			const struct fp_geom *g)
 {
-	uint64_t pos;
+	uint64_t need, len;
 	enum fp_err err;
 
-	for (pos = 0; pos < len; pos += FAT_LOAD_CHUNK) {
-		uint64_t n = len - pos;
+	memset(fat, 0, sizeof(*fat));
+	err = check_geom(g, img, &need);
+	if (err)
+		return err;
+	len = (need + g->sec_len - 1) / g->sec_len * g->sec_len;
+	fat->type = g->type;
+	fat->max_cl = fp_geom_max_cl(g);
+	fat->sec_len = g->sec_len;
+	fat->img = img;
+	fat->geom = g;
+	fat->base = g->fat_off + (uint64_t)g->active_fat * g->fat_len;
+	fat->len = len;
+	if (g->type == FP_FAT32 && len > FP_FAT_WIN_LEN) {
+		fat->win_len = FP_FAT_WIN_LEN;
+		fat->win_cl = FP_FAT_WIN_LEN / 4;
+	} else {
+		fat->win_len = (uint32_t)len;
+		fat->win_cl = fat->max_cl + 1;
+	}
+	fat->win_count = (uint32_t)((len + fat->win_len - 1) / fat->win_len);
+	fat->win = calloc(fat->win_count, sizeof(*fat->win));
+	if (!fat->win)
+		return FP_E_NOMEM;
+	fp_fat_cache(fat, FP_FAT_CACHE_LEN);
+	return FP_OK;
+}
 
-		if (n > FAT_LOAD_CHUNK)
-			n = FAT_LOAD_CHUNK;
-		err = fp_img_read(img, off + pos, buf + pos, (size_t)n);
+void fp_fat_cache(struct fp_fat *fat, uint64_t len)
+{
+	uint64_t n = len / fat->win_len;
+
+	fat->cache_max = n < 1 ? 1 : n > fat->win_count ? fat->win_count :
+			 (uint32_t)n;
+}
+
+/* Bytes of window @w (the last one may be short). */
+static uint32_t win_bytes(const struct fp_fat *fat, uint32_t w)
+{
+	uint64_t off = (uint64_t)w * fat->win_len;
+
+	return fat->len - off < fat->win_len ? (uint32_t)(fat->len - off) :
+	       fat->win_len;
+}
+
+/* Entries of window @w that are addressable. */
+static uint32_t win_entries(const struct fp_fat *fat, uint32_t w)
+{
+	uint64_t first = (uint64_t)w * fat->win_cl;
+	uint64_t left = (uint64_t)fat->max_cl + 1 - first;
+
+	return left < fat->win_cl ? (uint32_t)left : fat->win_cl;
+}
+
+/*
+ * Count the entries of window @w that differ between @disk and @mem; the
+ * unused half byte after an odd FAT12 entry count is not compared.
+ */
+static void diff_window(const struct fp_fat *fat, uint32_t w,
+			const uint8_t *mem, const uint8_t *disk,
+			uint32_t *first, uint32_t *diffs)
+{
+	uint32_t i, n = win_entries(fat, w);
+
+	if (memcmp(mem, disk, win_bytes(fat, w)) == 0)
+		return;
+	for (i = 0; i < n; i++) {
+		if (entry_raw(fat->type, mem, i) ==
+		    entry_raw(fat->type, disk, i))
+			continue;
+		if (*diffs == 0)
+			*first = w * fat->win_cl + i;
+		(*diffs)++;
+	}
+}
+
+/* Read window @w of copy @copy into @buf. */
+static enum fp_err read_copy(const struct fp_fat *fat, uint32_t copy,
+			     uint32_t w, uint8_t *buf)
+{
+	const struct fp_geom *g = fat->geom;
+	uint64_t off = g->fat_off + (uint64_t)copy * g->fat_len +
+		       (uint64_t)w * fat->win_len;
+
+	return fp_img_read(fat->img, off, buf, win_bytes(fat, w));
+}
+
+/* Compare loaded window @w with the other copies; note differences. */
+static enum fp_err check_window(struct fp_fat *fat, uint32_t w)
+{
+	const struct fp_geom *g = fat->geom;
+	struct fp_fat_win *win = &fat->win[w];
+	uint32_t copy, first = 0, diffs;
+	enum fp_err err;
+
+	for (copy = 0; copy < g->fat_count; copy++) {
+		if (copy == g->active_fat)
+			continue;
+		err = read_copy(fat, copy, w, fat->scratch);
+		if (err)
+			return err;
+		diffs = 0;
+		diff_window(fat, w, win->buf, fat->scratch, &first, &diffs);
+		if (!diffs)
+			continue;
+		if (!fat->diff.count || first < fat->diff.first_cl) {
+			fat->diff.first_cl = first;
+			fat->diff.copy = copy;
+		}
+		fat->diff.count += diffs;
+	}
+	win->compared = 1;
+	return FP_OK;
+}
+
+/* A buffer for one more window: the least recently used clean one's. */
+static enum fp_err window_buf(struct fp_fat *fat, uint8_t **buf)
+{
+	struct fp_fat_win *lru = NULL;
+	uint32_t w;
+
+	if (fat->loaded >= fat->cache_max) {
+		for (w = 0; w < fat->win_count; w++) {
+			struct fp_fat_win *x = &fat->win[w];
+
+			if (x->buf && !x->dirty_count &&
+			    (!lru || x->used < lru->used))
+				lru = x;
+		}
+	}
+	if (lru) {
+		*buf = lru->buf;
+		lru->buf = lru->dirty = NULL;
+		fat->loaded--;
+		return FP_OK;
+	}
+	*buf = malloc((size_t)fat->win_len + fat->win_len / fat->sec_len);
+	return *buf ? FP_OK : FP_E_NOMEM;
+}
+
+/* Window @w in memory, read (and compared) on first use. */
+static enum fp_err window(struct fp_fat *fat, uint32_t w,
+			  struct fp_fat_win **out)
+{
+	struct fp_fat_win *win = &fat->win[w];
+	uint8_t *buf;
+	enum fp_err err;
+
+	if (!win->buf) {
+		err = window_buf(fat, &buf);
+		if (err)
+			return err;
+		err = read_copy(fat, fat->geom->active_fat, w, buf);
+		if (err) {
+			free(buf);
+			return err;
+		}
+		fat->loaded++;
+		fat->reads++;
+		win->buf = buf;
+		win->dirty = buf + fat->win_len;
+		memset(win->dirty, 0, fat->win_len / fat->sec_len);
+		if (fat->check_copies && !win->compared) {
+			err = check_window(fat, w);
+			if (err)
+				return err;
+		}
+	}
+	win->used = ++fat->clock;
+	*out = win;
+	return FP_OK;
+}
+
+enum fp_err fp_fat_check_copies(struct fp_fat *fat)
+{
+	uint32_t w;
+	enum fp_err err;
+
+	if (!fat->geom->mirror || fat->geom->fat_count < 2 ||
+	    fat->check_copies)
+		return FP_OK;
+	fat->scratch = malloc(fat->win_len);
+	if (!fat->scratch)
+		return FP_E_NOMEM;
+	fat->check_copies = 1;
+	for (w = 0; w < fat->win_count; w++) {
+		if (!fat->win[w].buf || fat->win[w].compared)
+			continue;
+		err = check_window(fat, w);
 		if (err)
 			return err;
 	}
 	return FP_OK;
 }
 
-/*
- * Only the sectors holding entries 0 .. max_cl are loaded, so a BPB with
- * an oversized FAT cannot make us allocate more than the clusters need.
- */
-enum fp_err fp_fat_load(struct fp_fat *fat, struct fp_img *img,
-			const struct fp_geom *g)
-{
-	uint64_t need;
-	enum fp_err err;
-
-	memset(fat, 0, sizeof(*fat));
-	err = check_geom(g, &need);
-	if (err)
-		return err;
-	fat->type = g->type;
-	fat->max_cl = fp_geom_max_cl(g);
-	fat->sec_len = g->sec_len;
-	fat->sec_count = (uint32_t)((need + g->sec_len - 1) / g->sec_len);
-	fat->len = (uint64_t)fat->sec_count * g->sec_len;
-	fat->buf = malloc((size_t)fat->len);
-	fat->dirty = calloc(fat->sec_count, 1);
-	if (!fat->buf || !fat->dirty) {
-		err = FP_E_NOMEM;
-		goto out;
-	}
-	err = read_chunks(img, g->fat_off + (uint64_t)g->active_fat *
-			  g->fat_len, fat->buf, fat->len);
-out:
-	if (err)
-		fp_fat_release(fat);
-	return err;
-}
-
-/*
- * Count the entries that differ between the @len bytes at @disk and the
- * same bytes of the FAT in memory from byte @pos (a chunk start).  The
- * unused half byte after an odd FAT12 entry count is not an entry and so
- * is not compared.
- */
-static void diff_chunk(const struct fp_fat *fat, const uint8_t *disk,
-		       uint64_t pos, size_t len, uint32_t *first,
-		       uint32_t *diffs)
-{
-	const uint8_t *mem = fat->buf + pos;
-	uint32_t from = entry_at(fat->type, pos);
-	uint32_t to = entry_at(fat->type, pos + len);
-	uint32_t i;
-
-	if (to > fat->max_cl + 1)
-		to = fat->max_cl + 1;
-	for (i = from; i < to; i++) {
-		if (entry_raw(fat->type, mem, i - from) ==
-		    entry_raw(fat->type, disk, i - from))
-			continue;
-		if (*diffs == 0)
-			*first = i;
-		(*diffs)++;
-	}
-}
-
-enum fp_err fp_fat_compare(const struct fp_fat *fat, struct fp_img *img,
+enum fp_err fp_fat_compare(struct fp_fat *fat, struct fp_img *img,
 			   const struct fp_geom *g, uint32_t copy, int *equal,
 			   uint32_t *first_cl, uint32_t *diff_count)
 {
-	uint64_t need = entry_bytes(fat->type, fat->max_cl);
-	uint64_t base, pos;
-	uint32_t first = 0, diffs = 0;
+	struct fp_fat_win *win;
+	uint32_t w, first = 0, diffs = 0;
 	uint8_t *buf;
 	enum fp_err err = FP_OK;
 
 	if (copy >= g->fat_count || g->type != fat->type ||
-	    fp_geom_max_cl(g) != fat->max_cl || need > g->fat_len)
+	    fp_geom_max_cl(g) != fat->max_cl || img != fat->img)
 		return FP_E_INVAL;
-	buf = malloc(FAT_CMP_CHUNK);
+	buf = malloc(fat->win_len);
 	if (!buf)
 		return FP_E_NOMEM;
-	base = g->fat_off + (uint64_t)copy * g->fat_len;
-	for (pos = 0; pos < need; pos += FAT_CMP_CHUNK) {
-		size_t n = need - pos < FAT_CMP_CHUNK ?
-			   (size_t)(need - pos) : FAT_CMP_CHUNK;
-
-		err = fp_img_read(img, base + pos, buf, n);
-		if (err)
-			goto out;
-		if (memcmp(buf, fat->buf + pos, n) != 0)
-			diff_chunk(fat, buf, pos, n, &first, &diffs);
+	for (w = 0; !err && w < fat->win_count; w++) {
+		err = read_copy(fat, copy, w, buf);
+		if (!err)
+			err = window(fat, w, &win);
+		if (!err)
+			diff_window(fat, w, win->buf, buf, &first, &diffs);
 	}
+	free(buf);
+	if (err)
+		return err;
 	*equal = diffs == 0;
 	*first_cl = first;
 	*diff_count = diffs;
-out:
-	free(buf);
+	return FP_OK;
+}
+
+/* The window holding entry @cl and the entry's index in it. */
+static enum fp_err locate(struct fp_fat *fat, uint32_t cl,
+			  struct fp_fat_win **win, uint32_t *i)
+{
+	assert(cl <= fat->max_cl);
+	if (cl > fat->max_cl)
+		return FP_E_INVAL;
+	*i = cl % fat->win_cl;
+	return window(fat, cl / fat->win_cl, win);
+}
+
+enum fp_err fp_fat_get(struct fp_fat *fat, uint32_t cl, uint32_t *val)
+{
+	struct fp_fat_win *win;
+	uint32_t i;
+	enum fp_err err;
+
+	err = locate(fat, cl, &win, &i);
+	if (err)
+		return err;
+	*val = entry_raw(fat->type, win->buf, i) & type_mask(fat->type);
+	return FP_OK;
+}
+
+enum fp_err fp_fat_get_run(struct fp_fat *fat, uint32_t cl, uint32_t count,
+			   uint32_t *vals)
+{
+	uint32_t mask = type_mask(fat->type), i, n, k;
+	struct fp_fat_win *win;
+	enum fp_err err;
+
+	if (count == 0)
+		return FP_OK;
+	if (cl > fat->max_cl || count - 1 > fat->max_cl - cl)
+		return FP_E_INVAL;
+	while (count) {
+		err = locate(fat, cl, &win, &i);
+		if (err)
+			return err;
+		n = fat->win_cl - i < count ? fat->win_cl - i : count;
+		for (k = 0; k < n; k++)
+			vals[k] = entry_raw(fat->type, win->buf, i + k) & mask;
+		vals += n;
+		cl += n;
+		count -= n;
+	}
+	return FP_OK;
+}
+
+/* Mark the sectors of the @len bytes at @off of @win dirty. */
+static void mark_dirty(struct fp_fat *fat, struct fp_fat_win *win,
+		       size_t off, size_t len)
+{
+	size_t s = off / fat->sec_len, e = (off + len - 1) / fat->sec_len;
+
+	for (; s <= e; s++) {
+		win->dirty_count += !win->dirty[s];
+		win->dirty[s] = 1;
+	}
+}
+
+/* Store @val (masked) as entry @i of @win. */
+static void put(struct fp_fat *fat, struct fp_fat_win *win, uint32_t i,
+		uint32_t val)
+{
+	uint8_t *p;
+	size_t off;
+
+	switch (fat->type) {
+	case FP_FAT12:
+		off = (size_t)i + i / 2;
+		p = win->buf + off;
+		if (i & 1) {
+			p[0] = (uint8_t)((p[0] & 0x0F) | ((val & 0x0F) << 4));
+			p[1] = (uint8_t)(val >> 4);
+		} else {
+			p[0] = (uint8_t)val;
+			p[1] = (uint8_t)((p[1] & 0xF0) | (val >> 8));
+		}
+		mark_dirty(fat, win, off, 2);
+		break;
+	case FP_FAT16:
+		off = (size_t)i * 2;
+		fp_put_le16(win->buf + off, (uint16_t)val);
+		mark_dirty(fat, win, off, 2);
+		break;
+	default:
+		off = (size_t)i * 4;
+		val |= fp_le32(win->buf + off) & FAT32_HIGH;
+		fp_put_le32(win->buf + off, val);
+		mark_dirty(fat, win, off, 4);
+		break;
+	}
+}
+
+enum fp_err fp_fat_set(struct fp_fat *fat, uint32_t cl, uint32_t val)
+{
+	struct fp_fat_win *win;
+	uint32_t i;
+	enum fp_err err;
+
+	err = locate(fat, cl, &win, &i);
+	if (!err)
+		put(fat, win, i, val & type_mask(fat->type));
 	return err;
 }
 
-/* Out-of-range clusters are a caller bug: assert; read back as invalid. */
-uint32_t fp_fat_get(const struct fp_fat *fat, uint32_t cl)
+enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
+			     uint32_t count)
 {
-	assert(cl <= fat->max_cl);
-	if (cl > fat->max_cl)
-		return 1;
-	return entry_raw(fat->type, fat->buf, cl) & type_mask(fat->type);
-}
+	uint32_t cl = start, end, i, n, k;
+	struct fp_fat_win *win;
+	enum fp_err err;
 
-/* Mark the sectors of the @len bytes at @off (a FAT12 entry may span 2). */
-static void mark_dirty(struct fp_fat *fat, size_t off, size_t len)
-{
-	fat->dirty[off / fat->sec_len] = 1;
-	fat->dirty[(off + len - 1) / fat->sec_len] = 1;
-}
-
-static void set12(struct fp_fat *fat, uint32_t cl, uint32_t val)
-{
-	size_t off = (size_t)cl + cl / 2;
-	uint8_t *p = fat->buf + off;
-
-	if (cl & 1) {
-		p[0] = (uint8_t)((p[0] & 0x0F) | ((val & 0x0F) << 4));
-		p[1] = (uint8_t)(val >> 4);
-	} else {
-		p[0] = (uint8_t)val;
-		p[1] = (uint8_t)((p[1] & 0xF0) | (val >> 8));
+	if (count == 0 || start < 2 || start > fat->max_cl ||
+	    count - 1 > fat->max_cl - start)
+		return FP_E_INVAL;
+	end = start + count - 1;
+	while (cl <= end) {
+		err = locate(fat, cl, &win, &i);
+		if (err)
+			return err;
+		n = fat->win_cl - i;
+		if (n > end - cl + 1)
+			n = end - cl + 1;
+		for (k = 0; k < n; k++, cl++)
+			put(fat, win, i + k, cl == end ? fp_fat_eoc(fat) :
+			    cl + 1);
 	}
-	mark_dirty(fat, off, 2);
-}
-
-void fp_fat_set(struct fp_fat *fat, uint32_t cl, uint32_t val)
-{
-	size_t off;
-
-	assert(cl <= fat->max_cl);
-	if (cl > fat->max_cl)
-		return;
-	val &= type_mask(fat->type);
-	switch (fat->type) {
-	case FP_FAT12:
-		set12(fat, cl, val);
-		break;
-	case FP_FAT16:
-		off = (size_t)cl * 2;
-		fp_put_le16(fat->buf + off, (uint16_t)val);
-		mark_dirty(fat, off, 2);
-		break;
-	default:
-		off = (size_t)cl * 4;
-		val |= fp_le32(fat->buf + off) & FAT32_HIGH;
-		fp_put_le32(fat->buf + off, val);
-		mark_dirty(fat, off, 4);
-		break;
-	}
+	return FP_OK;
 }
 
 uint32_t fp_fat_eoc(const struct fp_fat *fat)
@@ -284,15 +483,18 @@ enum fp_fat_kind fp_fat_kind(const struct fp_fat *fat, uint32_t val)
  * A chain holds distinct clusters, so one longer than the cluster count
  * (max_cl - 1) must revisit a cluster: that bounds the walk on a loop.
  */
-enum fp_err fp_fat_chain(const struct fp_fat *fat, uint32_t start,
+enum fp_err fp_fat_chain(struct fp_fat *fat, uint32_t start,
 			 uint32_t *count, uint32_t *last)
 {
 	uint32_t cl = start, n = 1, v;
+	enum fp_err err;
 
 	if (start < 2 || start > fat->max_cl)
 		return FP_E_CORRUPT;
 	for (;;) {
-		v = fp_fat_get(fat, cl);
+		err = fp_fat_get(fat, cl, &v);
+		if (err)
+			return err;
 		switch (fp_fat_kind(fat, v)) {
 		case FP_FK_EOC:
 			*count = n;
@@ -310,24 +512,25 @@ enum fp_err fp_fat_chain(const struct fp_fat *fat, uint32_t start,
 	}
 }
 
-/* Write each maximal run of dirty sectors, with one write, to @base. */
-static enum fp_err flush_copy(const struct fp_fat *fat, struct fp_img *img,
-			      uint64_t base)
+/* Write each run of dirty sectors of window @w, with one write, to @base. */
+static enum fp_err flush_window(const struct fp_fat *fat, uint32_t w,
+				uint64_t base)
 {
-	const uint8_t *d;
-	uint32_t s = 0, e;
+	const struct fp_fat_win *win = &fat->win[w];
+	uint32_t nsec = win_bytes(fat, w) / fat->sec_len, s = 0, e;
 	uint64_t off;
+	const uint8_t *d;
 	enum fp_err err;
 
-	while (s < fat->sec_count) {
-		d = memchr(fat->dirty + s, 1, fat->sec_count - s);
+	while (s < nsec) {
+		d = memchr(win->dirty + s, 1, nsec - s);
 		if (!d)
 			break;
-		s = (uint32_t)(d - fat->dirty);
-		for (e = s + 1; e < fat->sec_count && fat->dirty[e]; e++)
+		s = (uint32_t)(d - win->dirty);
+		for (e = s + 1; e < nsec && win->dirty[e]; e++)
 			;
 		off = (uint64_t)s * fat->sec_len;
-		err = fp_img_write(img, base + off, fat->buf + off,
+		err = fp_img_write(fat->img, base + off, win->buf + off,
 				   (size_t)(e - s) * fat->sec_len);
 		if (err)
 			return err;
@@ -341,28 +544,42 @@ enum fp_err fp_fat_flush(struct fp_fat *fat, struct fp_img *img,
 {
 	uint32_t c = g->mirror ? 0 : g->active_fat;
 	uint32_t end = g->mirror ? g->fat_count : g->active_fat + 1;
-	uint64_t off;
+	uint32_t w;
+	uint64_t base;
 	enum fp_err err;
 
 	if (fat->len > g->fat_len || end > g->fat_count ||
-	    g->sec_len != fat->sec_len)
+	    g->sec_len != fat->sec_len || img != fat->img)
 		return FP_E_INVAL;
 	for (; c < end; c++) {
-		off = g->fat_off + (uint64_t)c * g->fat_len;
-		err = flush_copy(fat, img, off);
-		if (err)
-			return err;
+		base = g->fat_off + (uint64_t)c * g->fat_len;
+		for (w = 0; w < fat->win_count; w++) {
+			if (!fat->win[w].dirty_count)
+				continue;
+			err = flush_window(fat, w,
+					   base + (uint64_t)w * fat->win_len);
+			if (err)
+				return err;
+		}
 	}
-	if (fat->sec_count)
-		memset(fat->dirty, 0, fat->sec_count);
+	for (w = 0; w < fat->win_count; w++) {
+		if (!fat->win[w].dirty_count)
+			continue;
+		memset(fat->win[w].dirty, 0, fat->win_len / fat->sec_len);
+		fat->win[w].dirty_count = 0;
+	}
 	return FP_OK;
 }
 
 void fp_fat_release(struct fp_fat *fat)
 {
+	uint32_t w;
+
 	if (!fat)
 		return;
-	free(fat->buf);
-	free(fat->dirty);
+	for (w = 0; fat->win && w < fat->win_count; w++)
+		free(fat->win[w].buf);
+	free(fat->win);
+	free(fat->scratch);
 	memset(fat, 0, sizeof(*fat));
 }

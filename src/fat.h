@@ -1,4 +1,4 @@
-/* fat.h - one FAT in memory: 12/16/32-bit entry access, dirty tracking. */
+/* fat.h - the active FAT through a cache of windows: 12/16/32-bit entries. */
 #ifndef FP_FAT_H
 #define FP_FAT_H
 
@@ -11,6 +11,11 @@
 /* Entry values after masking (FAT32 entries are 28 bits). */
 #define FP_FAT_FREE 0u
 
+/* Bytes of a FAT32 window: 65536 entries; a multiple of every sector. */
+#define FP_FAT_WIN_LEN (256u * 1024u)
+/* Clean windows kept in memory by default. */
+#define FP_FAT_CACHE_LEN (32u * 1024u * 1024u)
+
 enum fp_fat_kind {
 	FP_FK_FREE,	/* 0 */
 	FP_FK_NEXT,	/* 2 .. max cluster: link to the next cluster */
@@ -19,43 +24,87 @@ enum fp_fat_kind {
 	FP_FK_INVALID,	/* 1, above max cluster, or reserved values */
 };
 
+struct fp_fat_win;
+
+/* Where the first window read with copy checking found other copies differ. */
+struct fp_fat_diff {
+	uint32_t copy;		/* the first copy seen to differ (0-based) */
+	uint32_t first_cl;	/* lowest differing cluster seen */
+	uint32_t count;		/* differing entries in the windows read */
+};
+
 /*
- * The active FAT copy, held whole in memory (buf owned by this struct).
- * Entries 0 .. max_cl are addressable.  Writes go through fp_fat_set(),
- * which marks the sectors it touches dirty; fp_fat_flush() writes the dirty
- * sectors as coalesced runs to every copy that must get them.
+ * The active FAT copy, read on demand in windows: FAT12 and FAT16 as one
+ * window, FAT32 in windows of FP_FAT_WIN_LEN bytes.  Entries 0 .. max_cl
+ * are addressable.  Windows changed by fp_fat_set() stay in memory until
+ * fp_fat_flush() writes their dirty sectors, as coalesced runs, to every
+ * copy that must get them; clean windows are dropped, least recently used
+ * first, beyond the cache size.  The image is borrowed.
  */
 struct fp_fat {
 	enum fp_fat_type type;
 	uint32_t max_cl;	/* highest valid cluster number */
 	uint32_t sec_len;
-	uint8_t *buf;		/* fat_len bytes */
-	uint64_t len;
-	uint8_t *dirty;		/* one byte a sector: 1 = dirty */
-	uint32_t sec_count;
+	struct fp_img *img;
+	uint64_t base;		/* image offset of the active copy */
+	uint64_t len;		/* bytes holding entries 0 .. max_cl, in sectors */
+	uint32_t win_len;	/* bytes a window (the last may be shorter) */
+	uint32_t win_cl;	/* entries a window */
+	uint32_t win_count;
+	struct fp_fat_win *win;
+	uint32_t loaded;	/* windows in memory */
+	uint32_t cache_max;	/* clean windows kept at most */
+	uint64_t clock;		/* use counter for the LRU choice */
+	uint64_t reads;		/* windows read from the image */
+	/* copy checking: other copies compared with each window read */
+	const struct fp_geom *geom;	/* for the copies; borrowed */
+	int check_copies;
+	uint8_t *scratch;	/* one window of another copy */
+	struct fp_fat_diff diff;
 };
 
-/* Read the active copy of the FAT described by @g.  *fat is zeroed first. */
+/*
+ * Prepare the active copy of the FAT described by @g (borrowed until
+ * release) for reading; nothing is read yet.  *fat is zeroed first.
+ */
 enum fp_err fp_fat_load(struct fp_fat *fat, struct fp_img *img,
 			const struct fp_geom *g);
 
+/* Keep at most @len bytes of clean windows (at least one window). */
+void fp_fat_cache(struct fp_fat *fat, uint64_t len);
+
 /*
- * Compare copy @copy (0-based) on the image with the FAT in memory over the
+ * From now on compare every window read from the active copy with the
+ * same bytes of the other copies when the FATs are mirrored; differences
+ * add up in fat->diff.  The windows already in memory are compared now.
+ */
+enum fp_err fp_fat_check_copies(struct fp_fat *fat);
+
+/*
+ * Compare copy @copy (0-based) on the image with the active FAT over the
  * bytes that hold entries 0 .. max_cl.  *equal is 1 or 0; on a difference
  * *first_cl is the first differing cluster and *diff_count how many differ.
  */
-enum fp_err fp_fat_compare(const struct fp_fat *fat, struct fp_img *img,
+enum fp_err fp_fat_compare(struct fp_fat *fat, struct fp_img *img,
 			   const struct fp_geom *g, uint32_t copy, int *equal,
 			   uint32_t *first_cl, uint32_t *diff_count);
 
-/* Entry @cl (0 <= cl <= max_cl), masked to 12/16/28 bits. */
-uint32_t fp_fat_get(const struct fp_fat *fat, uint32_t cl);
+/* Entry @cl (0 <= cl <= max_cl), masked to 12/16/28 bits, into *val. */
+enum fp_err fp_fat_get(struct fp_fat *fat, uint32_t cl, uint32_t *val);
+
+/* Entries @cl .. @cl + @count - 1, masked, into @vals. */
+enum fp_err fp_fat_get_run(struct fp_fat *fat, uint32_t cl, uint32_t count,
+			   uint32_t *vals);
 
 /*
  * Set entry @cl to @val, keeping the other nibble of a shared FAT12 byte and
  * the top 4 bits of a FAT32 entry; marks the touched sectors dirty.
  */
-void fp_fat_set(struct fp_fat *fat, uint32_t cl, uint32_t val);
+enum fp_err fp_fat_set(struct fp_fat *fat, uint32_t cl, uint32_t val);
+
+/* Link @start .. @start + @count - 1 in order and end them with EOC. */
+enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
+			     uint32_t count);
 
 /* The end-of-chain value written for this FAT type. */
 uint32_t fp_fat_eoc(const struct fp_fat *fat);
@@ -68,7 +117,7 @@ enum fp_fat_kind fp_fat_kind(const struct fp_fat *fat, uint32_t val);
  * its length and *last its last cluster.  A start or link that is free,
  * bad, invalid or loops gives FP_E_CORRUPT.
  */
-enum fp_err fp_fat_chain(const struct fp_fat *fat, uint32_t start,
+enum fp_err fp_fat_chain(struct fp_fat *fat, uint32_t start,
 			 uint32_t *count, uint32_t *last);
 
 /*
@@ -78,7 +127,7 @@ enum fp_err fp_fat_chain(const struct fp_fat *fat, uint32_t start,
 enum fp_err fp_fat_flush(struct fp_fat *fat, struct fp_img *img,
 			 const struct fp_geom *g);
 
-/* Free the buffers; the struct may be loaded again.  NULL-safe contents. */
+/* Free the windows; the struct may be loaded again. */
 void fp_fat_release(struct fp_fat *fat);
 
 #endif

@@ -46,8 +46,6 @@ enum fp_err fp_fs_open(struct fp_img *img, struct fp_fs **out)
 	if (!err)
 		err = fp_fat_load(&fs->fat, img, &fs->geom);
 	if (!err)
-		err = fp_bitmap_load(&fs->bm, &fs->fat);
-	if (!err)
 		err = load_fsinfo(fs);
 	if (err) {
 		fp_fs_free(fs);
@@ -57,45 +55,49 @@ enum fp_err fp_fs_open(struct fp_img *img, struct fp_fs **out)
 	return FP_OK;
 }
 
-static int volume_dirty(const struct fp_fs *fs)
+static enum fp_err volume_dirty(struct fp_fs *fs, int *dirty)
 {
-	uint32_t e1 = fp_fat_get(&fs->fat, 1);
+	uint32_t e1;
+	enum fp_err err = fp_fat_get(&fs->fat, 1, &e1);
 
+	if (err)
+		return err;
 	if (fs->geom.state & STATE_DIRTY)
-		return 1;
-	if (fs->geom.type == FP_FAT16)
-		return !(e1 & FAT16_CLEAN);
-	if (fs->geom.type == FP_FAT32)
-		return !(e1 & FAT32_CLEAN);
-	return 0;
+		*dirty = 1;
+	else if (fs->geom.type == FP_FAT16)
+		*dirty = !(e1 & FAT16_CLEAN);
+	else if (fs->geom.type == FP_FAT32)
+		*dirty = !(e1 & FAT32_CLEAN);
+	else
+		*dirty = 0;
+	return FP_OK;
+}
+
+enum fp_err fp_fs_bitmap(struct fp_fs *fs)
+{
+	if (fs->bm.words)
+		return FP_OK;
+	return fp_bitmap_load(&fs->bm, &fs->fat);
 }
 
 enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag)
 {
-	const struct fp_geom *g = &fs->geom;
-	uint32_t copy, first, diffs;
-	int equal;
+	const struct fp_fat_diff *d = &fs->fat.diff;
+	int dirty;
 	enum fp_err err;
 
-	if (volume_dirty(fs))
-		return FP_E_DIRTY;
-	if (!g->mirror)
-		return FP_OK;
-	for (copy = 0; copy < g->fat_count; copy++) {
-		if (copy == g->active_fat)
-			continue;
-		err = fp_fat_compare(&fs->fat, fs->img, g, copy, &equal,
-				     &first, &diffs);
-		if (err)
-			return err;
-		if (!equal) {
-			diag->copy = copy;
-			diag->first_cl = first;
-			diag->diff_count = diffs;
-			return FP_E_FATDIFF;
-		}
+	err = volume_dirty(fs, &dirty);
+	if (!err && dirty)
+		err = FP_E_DIRTY;
+	if (!err)
+		err = fp_fat_check_copies(&fs->fat);
+	if (!err && d->count) {
+		diag->copy = d->copy;
+		diag->first_cl = d->first_cl;
+		diag->diff_count = d->count;
+		err = FP_E_FATDIFF;
 	}
-	return FP_OK;
+	return err;
 }
 
 void fp_fs_free(struct fp_fs *fs)

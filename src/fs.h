@@ -20,8 +20,14 @@ struct fp_fs {
 	struct fp_fsinfo fsinfo;	/* valid only on FAT32 with FSInfo */
 };
 
-/* Read the boot sector, the active FAT and the free bitmap of @img. */
+/*
+ * Read the boot sector and FSInfo of @img and prepare its active FAT, whose
+ * windows are read as they are needed.
+ */
 enum fp_err fp_fs_open(struct fp_img *img, struct fp_fs **out);
+
+/* Set up fs->bm (once), the free bitmap that planning uses. */
+enum fp_err fp_fs_bitmap(struct fp_fs *fs);
 
 /* Details of a consistency refusal from fp_fs_check(). */
 struct fp_fs_diag {
@@ -33,7 +39,10 @@ struct fp_fs_diag {
 /*
  * Refuse an inconsistent volume: FP_E_DIRTY when it is marked dirty (boot
  * sector state bit 0, or the clean bit of FAT entry 1 cleared on FAT16/32),
- * FP_E_FATDIFF when mirrored FAT copies differ from the active one.
+ * FP_E_FATDIFF when mirrored FAT copies differ from the active one.  The
+ * copies are compared over the FAT windows read: the first call turns
+ * that on, so call it again after planning, before anything is written;
+ * each window the plan will write has then been compared.
  */
 enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag);
 

@@ -363,6 +363,24 @@ static int check_error(const struct cli *c, enum fp_err err,
 	return EXIT_INCONSISTENT;
 }
 
+/*
+ * Refuse an inconsistent volume unless --force.  Called before planning
+ * and again after it, as the FAT copies are compared over the windows
+ * read so far (see fp_fs_check).
+ */
+static int check_fs(const struct cli *c, struct fp_img *img,
+		    struct fp_fs *fs)
+{
+	struct fp_fs_diag diag;
+	enum fp_err err = fp_fs_check(fs, &diag);
+
+	if (err == FP_E_IO || err == FP_E_NOMEM)
+		return fs_error(c, img, err);
+	if (err && !c->force)
+		return check_error(c, err, &diag);
+	return EXIT_OK;
+}
+
 static int exit_code_of(enum fp_err err)
 {
 	switch (err) {
@@ -440,6 +458,11 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	err = fp_plan_build(fs, &po, c->reqs, c->req_count, &plan, &diag);
 	if (err)
 		return plan_error(c, img, err, &diag);
+	ret = check_fs(c, img, fs);
+	if (ret) {
+		fp_plan_free(plan);
+		return ret;
+	}
 	if (c->keep_size && !c->quiet)
 		msg("note: fsck.fat and Linux reclaim clusters past a file's "
 		    "size; FatFs-based firmware reuses them when it appends");
@@ -658,7 +681,6 @@ static int run(const struct cli *c)
 {
 	struct fp_img *img = NULL;
 	struct fp_fs *fs = NULL;
-	struct fp_fs_diag diag;
 	enum fp_err err;
 	int ret;
 
@@ -670,16 +692,9 @@ static int run(const struct cli *c)
 		ret = fs_error(c, img, err);
 		goto out;
 	}
-	err = fp_fs_check(fs, &diag);
-	if (err == FP_E_IO) {
-		ret = fs_error(c, img, err);
-		goto out;
-	}
-	if (err && !c->force) {
-		ret = check_error(c, err, &diag);
-		goto out;
-	}
-	ret = run_plan(c, img, fs);
+	ret = check_fs(c, img, fs);
+	if (!ret)
+		ret = run_plan(c, img, fs);
 out:
 	fp_fs_free(fs);
 	if (fp_img_close(img) && !ret) {

@@ -38,6 +38,7 @@ struct fp_plan {
 	size_t link_count, link_cap;
 	uint32_t alloc_count;
 	uint32_t last_alloc;
+	uint32_t cursor;	/* where searches for free clusters start */
 	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
 };
 
@@ -141,15 +142,15 @@ static enum fp_err take_run(struct fp_plan *p, uint32_t start,
 			    uint32_t count, uint32_t prev, int prev_on_disk)
 {
 	struct fp_fat *fat = &p->fs->fat;
-	uint32_t i;
 	enum fp_err err;
 
 	fp_bitmap_take(&p->fs->bm, start, count);
-	for (i = 0; i + 1 < count; i++)
-		fp_fat_set(fat, start + i, start + i + 1);
-	fp_fat_set(fat, start + count - 1, fp_fat_eoc(fat));
+	err = fp_fat_set_chain(fat, start, count);
+	if (!err && prev)
+		err = fp_fat_set(fat, prev, start);
+	if (err)
+		return err;
 	if (prev) {
-		fp_fat_set(fat, prev, start);
 		if (prev_on_disk) {
 			err = grow(&p->links, &p->link_cap, p->link_count,
 				   sizeof(*p->links));
@@ -164,21 +165,30 @@ static enum fp_err take_run(struct fp_plan *p, uint32_t start,
 	return FP_OK;
 }
 
-static enum fp_err no_space(struct fp_plan *p, uint32_t need)
+/* @need clusters wanted, @had of them taken already from what is free. */
+static enum fp_err no_space(struct fp_plan *p, uint32_t need, uint32_t had)
 {
+	uint32_t n;
+	enum fp_err err = fp_bitmap_free_count(&p->fs->bm, &n);
+
+	if (err)
+		return err;
 	p->diag->need = need;
-	p->diag->avail = p->fs->bm.free_count;
+	p->diag->avail = n + had;
 	return FP_E_NOSPC;
 }
 
-/* One cluster for a directory: the lowest free one. */
+/* One cluster for a directory: the first free one from the cursor. */
 static enum fp_err take_one(struct fp_plan *p, uint32_t prev,
 			    int prev_on_disk, uint32_t *cl)
 {
-	uint32_t c = fp_bitmap_next_free(&p->fs->bm, 2);
+	uint32_t c;
+	enum fp_err err = fp_bitmap_find_run(&p->fs->bm, p->cursor, 1, &c);
 
-	if (c == 0)
-		return no_space(p, 1);
+	if (!err && c == 0)
+		err = no_space(p, 1, 0);
+	if (err)
+		return err;
 	*cl = c;
 	return take_run(p, c, 1, prev, prev_on_disk);
 }
@@ -213,39 +223,62 @@ static enum fp_err file_run(struct fp_plan *p, struct fp_plan_file *f,
 }
 
 /*
+ * --contiguous cannot be met: no space at all, or no run of @need (right
+ * after the chain's end @last when there is one: @run clusters are free
+ * there).
+ */
+static enum fp_err no_run(struct fp_plan *p, uint32_t need, uint32_t last,
+			  uint32_t run)
+{
+	uint32_t start, len;
+	enum fp_err err = no_space(p, need, 0);
+
+	if (err != FP_E_NOSPC || p->diag->avail < need)
+		return err;
+	err = fp_bitmap_largest_run(&p->fs->bm, &start, &len);
+	if (err)
+		return err;
+	p->diag->need = need;
+	p->diag->avail = last ? run : len;
+	return FP_E_NORUN;
+}
+
+/*
  * Allocate @need clusters for @f whose chain ends at @last (0: no chain).
  * Policy: continue right after the last cluster when it is free; else the
- * lowest run that holds the rest; else the largest runs, fewest pieces.
+ * first run that holds the rest, searching from the cursor (the FSInfo
+ * next-free hint) and then from the start; else the largest runs, fewest
+ * pieces.
  */
 static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 			      uint32_t need, uint32_t last)
 {
 	struct fp_bitmap *bm = &p->fs->bm;
-	uint32_t run = 0, start, len;
+	uint32_t run = 0, start = 0, len, want = need;
 	size_t cap = 0;
 	enum fp_err err = FP_OK;
 
-	if (need > bm->free_count)
-		return no_space(p, need);
 	if (last && last < bm->max_cl)
-		run = fp_bitmap_run_len(bm, last + 1, need);
-	if (p->opts.contiguous && (last ? run < need :
-				   !fp_bitmap_find_run(bm, need))) {
-		fp_bitmap_largest_run(bm, &start, &len);
-		p->diag->need = need;
-		p->diag->avail = last ? run : len;
-		return FP_E_NORUN;
+		err = fp_bitmap_run_len(bm, last + 1, need, &run);
+	if (!err && p->opts.contiguous && run < need) {
+		if (!last)
+			err = fp_bitmap_find_run(bm, p->cursor, need, &start);
+		if (!err && !start)
+			return no_run(p, need, last, run);
 	}
-	if (run) {
+	if (!err && run) {
 		err = file_run(p, f, last + 1, run, &last, &cap);
 		need -= run;
 	}
 	while (!err && need) {
-		start = fp_bitmap_find_run(bm, need);
+		err = fp_bitmap_find_run(bm, p->cursor, need, &start);
 		len = need;
-		if (!start)
-			fp_bitmap_largest_run(bm, &start, &len);
-		err = file_run(p, f, start, len, &last, &cap);
+		if (!err && !start)
+			err = fp_bitmap_largest_run(bm, &start, &len);
+		if (!err && !start)
+			return no_space(p, want, want - need);
+		if (!err)
+			err = file_run(p, f, start, len, &last, &cap);
 		need -= len;
 	}
 	return err;
@@ -281,18 +314,18 @@ static enum fp_err zero_chain(struct fp_plan *p, uint32_t cl, uint64_t from,
 {
 	const struct fp_geom *g = &p->fs->geom;
 	uint64_t pos = 0, a, b;
-	enum fp_err err;
+	enum fp_err err = FP_OK;
 
-	for (; pos < to; pos += g->clus_len, cl = fp_fat_get(&p->fs->fat, cl)) {
-		if (pos + g->clus_len <= from)
-			continue;
-		a = from > pos ? from - pos : 0;
-		b = to - pos < g->clus_len ? to - pos : g->clus_len;
-		err = zero_add(p, fp_geom_cl_off(g, cl) + a, b - a);
-		if (err)
-			return err;
+	for (; !err && pos < to; pos += g->clus_len) {
+		if (pos + g->clus_len > from) {
+			a = from > pos ? from - pos : 0;
+			b = to - pos < g->clus_len ? to - pos : g->clus_len;
+			err = zero_add(p, fp_geom_cl_off(g, cl) + a, b - a);
+		}
+		if (!err && pos + g->clus_len < to)
+			err = fp_fat_get(&p->fs->fat, cl, &cl);
 	}
-	return FP_OK;
+	return err;
 }
 
 static enum fp_err zero_extents(struct fp_plan *p,
@@ -352,13 +385,15 @@ static enum fp_err grow_dir(struct fp_plan *p, struct fp_dir *dir,
 		return FP_E_ROOTFULL;
 	if (fp_dir_count(dir) + (uint64_t)k * per > FP_DIR_MAX_ENTRIES)
 		return FP_E_DIRFULL;
-	if (k > p->fs->bm.free_count)
-		return no_space(p, k);
 	*slot = fp_dir_count(dir);
 	for (i = 0; i < k; i++) {
 		prev = dir->cls[dir->cl_count - 1];
 		err = take_one(p, prev, dir->cl_count <= dir->disk_cl_count,
 			       &cl);
+		if (err == FP_E_NOSPC) {
+			p->diag->need = k;
+			p->diag->avail += i;
+		}
 		if (!err)
 			err = fp_dir_grow(dir, cl);
 		if (err)
@@ -615,7 +650,9 @@ static enum fp_err extend_file(struct fp_plan *p, struct fp_plan_file *f,
 
 	if (e->cl)
 		err = fp_fat_chain(&p->fs->fat, e->cl, &have, &last);
-	if (err || (uint64_t)have * clus < e->size)
+	if (err)
+		return err;
+	if ((uint64_t)have * clus < e->size)
 		return FP_E_CORRUPT;
 	f->old_size = f->new_size = e->size;
 	f->old_clusters = have;
@@ -683,6 +720,21 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 	return extend_file(p, f, &e, r->size);
 }
 
+/*
+ * Searches for free clusters start at the FSInfo next-free hint when it
+ * names a cluster, so that a nearly full start of a large volume is not
+ * read again on every run; else at cluster 2.
+ */
+static uint32_t start_cursor(const struct fp_fs *fs)
+{
+	const struct fp_fsinfo *fi = &fs->fsinfo;
+
+	if (fi->valid && fi->next_free >= 2 &&
+	    fi->next_free <= fp_geom_max_cl(&fs->geom))
+		return fi->next_free;
+	return 2;
+}
+
 enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 			  const struct fp_req *reqs, size_t count,
 			  struct fp_plan **out, struct fp_plan_diag *diag)
@@ -700,9 +752,12 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	p->diag = diag;
 	fp_dir_timestamp(opts->time, opts->utc, &p->date, &p->time,
 			 &p->tenth);
+	p->cursor = start_cursor(fs);
 	p->files = calloc(count ? count : 1, sizeof(*p->files));
 	if (!p->files)
 		err = FP_E_NOMEM;
+	if (!err)
+		err = fp_fs_bitmap(fs);
 	for (i = 0; !err && i < count; i++) {
 		diag->req = i;
 		err = plan_one(p, &reqs[i], &p->files[i]);
@@ -747,16 +802,17 @@ static enum fp_err write_fats(struct fp_plan *p)
 {
 	struct fp_fat *fat = &p->fs->fat;
 	size_t i;
-	enum fp_err err;
+	enum fp_err err = FP_OK;
 
-	for (i = 0; i < p->link_count; i++)
-		fp_fat_set(fat, p->links[i].cl, fp_fat_eoc(fat));
-	err = fp_fat_flush(fat, p->fs->img, &p->fs->geom);
+	for (i = 0; !err && i < p->link_count; i++)
+		err = fp_fat_set(fat, p->links[i].cl, fp_fat_eoc(fat));
+	if (!err)
+		err = fp_fat_flush(fat, p->fs->img, &p->fs->geom);
 	if (err || p->link_count == 0)
 		return err;
-	for (i = 0; i < p->link_count; i++)
-		fp_fat_set(fat, p->links[i].cl, p->links[i].next);
-	return fp_fat_flush(fat, p->fs->img, &p->fs->geom);
+	for (i = 0; !err && i < p->link_count; i++)
+		err = fp_fat_set(fat, p->links[i].cl, p->links[i].next);
+	return err ? err : fp_fat_flush(fat, p->fs->img, &p->fs->geom);
 }
 
 static enum fp_err write_fsinfo(struct fp_plan *p)
@@ -830,13 +886,16 @@ void fp_plan_free(struct fp_plan *p)
 /* ---- maps ----------------------------------------------------------- */
 
 /* The runs of the chain from @start (valid, @count clusters long). */
-static enum fp_err map_chain(const struct fp_fat *fat, uint32_t start,
+static enum fp_err map_chain(struct fp_fat *fat, uint32_t start,
 			     uint32_t count, struct fp_map *m)
 {
 	size_t cap = 0;
 	uint32_t cl = start, i;
+	enum fp_err err;
 
-	for (i = 0; i < count; i++, cl = fp_fat_get(fat, cl)) {
+	for (i = 0; i < count; i++) {
+		if (i && (err = fp_fat_get(fat, cl, &cl)))
+			return err;
 		if (m->ext_count &&
 		    m->ext[m->ext_count - 1].start +
 		    m->ext[m->ext_count - 1].count == cl) {

@@ -13,6 +13,10 @@
 #include "name.h"
 
 #define FAT32_MIN_CLUSTERS 65525u
+/* FAT entries decoded at a time by the pass over the FAT. */
+#define SCAN_CHUNK 1024u
+/* Clean FAT windows kept: chains of files are mostly runs, read in order. */
+#define VERIFY_CACHE_LEN (16u * 1024u * 1024u)
 #define STATE_DIRTY 0x01
 
 /*
@@ -158,10 +162,11 @@ struct xlink {
 struct vctx {
 	struct fp_fs *fs;
 	const struct fp_geom *g;
-	const struct fp_fat *fat;
+	struct fp_fat *fat;
 	struct fp_report *r;
 	uint64_t *claimed;	/* a bit a cluster: in a chain already */
 	uint64_t *pointed;	/* a bit a cluster: some entry links to it */
+	uint64_t *used;		/* a bit a cluster: neither free nor bad */
 	struct frame *frames;
 	size_t frame_count, frame_cap;
 	struct xlink *xl;	/* sorted by cluster for the owner pass */
@@ -208,6 +213,26 @@ static void fail(struct vctx *v, enum fp_err err)
 {
 	if (!v->err)
 		v->err = err;
+}
+
+/*
+ * FAT entry @cl.  A read error fails the whole check (its findings are
+ * dropped), and from then on every entry reads as end-of-chain, so that
+ * the walks under way stop at once.
+ */
+static uint32_t entry(struct vctx *v, uint32_t cl)
+{
+	uint32_t val;
+	enum fp_err err;
+
+	if (v->err)
+		return fp_fat_eoc(v->fat);
+	err = fp_fat_get(v->fat, cl, &val);
+	if (err) {
+		fail(v, err);
+		return fp_fat_eoc(v->fat);
+	}
+	return val;
 }
 
 /* Record a finding; past FP_VERIFY_CAP of one problem only count it. */
@@ -292,8 +317,8 @@ static void check_fat_head(struct vctx *v)
 	uint32_t mask = fp_fat_eoc(v->fat), e0, e1, clean, ioerr;
 	uint32_t want0 = (mask & ~0xFFu) | v->g->media;
 
-	e0 = fp_fat_get(v->fat, 0);
-	e1 = fp_fat_get(v->fat, 1);
+	e0 = entry(v, 0);
+	e1 = entry(v, 1);
 	if (e0 != want0)
 		add(v, FP_P_FAT_MEDIA, "", 0, e0, want0);
 	clean = v->g->type == FP_FAT32 ? 0x08000000u : 0x8000u;
@@ -308,32 +333,44 @@ static void check_fat_head(struct vctx *v)
 		add(v, FP_P_IO_ERROR, "", 0, 0, 0);
 }
 
+/* Entry @cl, whose value is @val, in the counts and bitmaps. */
+static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
+{
+	switch (fp_fat_kind(v->fat, val)) {
+	case FP_FK_FREE:
+		v->r->free_cl++;
+		return;
+	case FP_FK_BAD:
+		v->r->bad++;
+		return;
+	case FP_FK_NEXT:
+		bit_set(v->pointed, val);
+		break;
+	case FP_FK_EOC:
+		break;
+	default:
+		add(v, FP_P_FAT_BAD_ENTRY, "", cl, val, 0);
+		break;
+	}
+	bit_set(v->used, cl);
+	v->r->used++;
+}
+
 /* One pass over the FAT: counts, bad values, and who is linked to. */
 static void scan_fat(struct vctx *v)
 {
-	uint32_t cl, val, max = fp_geom_max_cl(v->g);
+	uint32_t cl, n, i, max = fp_geom_max_cl(v->g), vals[SCAN_CHUNK];
+	enum fp_err err;
 
-	for (cl = 2; cl <= max; cl++) {
-		val = fp_fat_get(v->fat, cl);
-		switch (fp_fat_kind(v->fat, val)) {
-		case FP_FK_FREE:
-			v->r->free_cl++;
-			break;
-		case FP_FK_BAD:
-			v->r->bad++;
-			break;
-		case FP_FK_NEXT:
-			bit_set(v->pointed, val);
-			v->r->used++;
-			break;
-		case FP_FK_EOC:
-			v->r->used++;
-			break;
-		default:
-			v->r->used++;
-			add(v, FP_P_FAT_BAD_ENTRY, "", cl, val, 0);
-			break;
+	for (cl = 2; cl <= max; cl += n) {
+		n = max - cl + 1 < SCAN_CHUNK ? max - cl + 1 : SCAN_CHUNK;
+		err = fp_fat_get_run(v->fat, cl, n, vals);
+		if (err) {
+			fail(v, err);
+			return;
 		}
+		for (i = 0; i < n; i++)
+			scan_entry(v, cl + i, vals[i]);
 	}
 }
 
@@ -360,13 +397,13 @@ static void compare_copies(struct vctx *v)
 /* ---- chains --------------------------------------------------------- */
 
 /* 1 if @cl is among the first @n clusters of the chain from @start. */
-static int in_chain(const struct vctx *v, uint32_t start, uint32_t n,
+static int in_chain(struct vctx *v, uint32_t start, uint32_t n,
 		    uint32_t cl)
 {
 	while (n--) {
 		if (start == cl)
 			return 1;
-		start = fp_fat_get(v->fat, start);
+		start = entry(v, start);
 	}
 	return 0;
 }
@@ -425,7 +462,7 @@ static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
 
 	*ok = 0;
 	if (start < 2 || start > fp_geom_max_cl(v->g) ||
-	    (k = fp_fat_kind(v->fat, fp_fat_get(v->fat, start))) ==
+	    (k = fp_fat_kind(v->fat, entry(v, start))) ==
 	    FP_FK_FREE || k == FP_FK_BAD) {
 		add(v, FP_P_BAD_START, path, start, 0, 0);
 		return 0;
@@ -443,7 +480,7 @@ static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
 		if (list && n < list_max)
 			list[n] = cl;
 		n++;
-		val = fp_fat_get(v->fat, cl);
+		val = entry(v, cl);
 		k = fp_fat_kind(v->fat, val);
 		if (k == FP_FK_EOC) {
 			*ok = 1;
@@ -795,8 +832,12 @@ static enum fp_err load_dir(struct vctx *v, size_t f, struct fp_dir *d)
 	list = malloc((size_t)n * sizeof(*list));
 	if (!list)
 		return FP_E_NOMEM;
-	for (i = 0; i < n; i++, cl = fp_fat_get(v->fat, cl))
+	for (i = 0; i < n; i++, cl = entry(v, cl))
 		list[i] = cl;
+	if (v->err) {
+		free(list);
+		return v->err;
+	}
 	err = fp_dir_load_list(d, v->fs->img, v->g, list, n);
 	free(list);
 	return err;
@@ -877,23 +918,16 @@ static void walk_tree(struct vctx *v)
 
 /* ---- lost clusters -------------------------------------------------- */
 
-static int in_use(const struct vctx *v, uint32_t cl)
-{
-	enum fp_fat_kind k = fp_fat_kind(v->fat, fp_fat_get(v->fat, cl));
-
-	return k != FP_FK_FREE && k != FP_FK_BAD;
-}
-
 /* Claim the unclaimed chain from @cl and report it as lost. */
 static void lost_chain(struct vctx *v, uint32_t cl)
 {
 	uint32_t start = cl, n = 0, val;
 
 	while (cl >= 2 && cl <= fp_geom_max_cl(v->g) &&
-	       !bit_test(v->claimed, cl) && in_use(v, cl)) {
+	       !bit_test(v->claimed, cl) && bit_test(v->used, cl)) {
 		bit_set(v->claimed, cl);
 		n++;
-		val = fp_fat_get(v->fat, cl);
+		val = entry(v, cl);
 		if (fp_fat_kind(v->fat, val) != FP_FK_NEXT)
 			break;
 		cl = val;
@@ -903,20 +937,29 @@ static void lost_chain(struct vctx *v, uint32_t cl)
 }
 
 /*
- * Lost chains start at clusters that nothing links to (the head bitmap);
- * what is left unclaimed after them are loops, reported from their
- * lowest cluster.
+ * Lost chains start at clusters in use that no chain claimed and nothing
+ * links to (the head bitmap); what is left unclaimed after them are
+ * loops, reported from their lowest cluster.
  */
 static void find_lost(struct vctx *v)
 {
-	uint32_t cl, max = fp_geom_max_cl(v->g);
+	uint64_t i, words = (uint64_t)fp_geom_max_cl(v->g) / 64 + 1, w;
+	uint32_t cl;
 	int pass;
 
-	for (pass = 0; pass < 2; pass++)
-		for (cl = 2; cl <= max; cl++)
-			if (!bit_test(v->claimed, cl) && in_use(v, cl) &&
-			    (pass || !bit_test(v->pointed, cl)))
-				lost_chain(v, cl);
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < words && !v->err; i++) {
+			w = v->used[i] & ~v->claimed[i] &
+			    (pass ? ~0ull : ~v->pointed[i]);
+			while (w) {
+				cl = (uint32_t)(i * 64) +
+				     (unsigned)__builtin_ctzll(w);
+				w &= w - 1;
+				if (!bit_test(v->claimed, cl))
+					lost_chain(v, cl);
+			}
+		}
+	}
 }
 
 /* ---- cross-link owners ---------------------------------------------- */
@@ -969,6 +1012,7 @@ static void vctx_release(struct vctx *v)
 	free(v->xl);
 	free(v->claimed);
 	free(v->pointed);
+	free(v->used);
 	fp_fs_free(v->fs);
 }
 
@@ -990,11 +1034,13 @@ enum fp_err fp_verify(struct fp_img *img, struct fp_report **out)
 	v.r = r;
 	v.g = &v.fs->geom;
 	v.fat = &v.fs->fat;
+	fp_fat_cache(v.fat, VERIFY_CACHE_LEN);
 	v.fat32 = v.g->type == FP_FAT32;
 	r->geom = *v.g;
 	v.claimed = bits_new(fp_geom_max_cl(v.g));
 	v.pointed = bits_new(fp_geom_max_cl(v.g));
-	if (!v.claimed || !v.pointed)
+	v.used = bits_new(fp_geom_max_cl(v.g));
+	if (!v.claimed || !v.pointed || !v.used)
 		fail(&v, FP_E_NOMEM);
 	if (!v.err) {
 		check_boot(&v);

@@ -89,23 +89,58 @@ static uint32_t ref_get(const uint8_t *p, enum fp_fat_type t, uint32_t cl)
 	return t == FP_FAT32 ? v & 0x0FFFFFFF : v;
 }
 
-static void check_all(const struct fp_fat *fat, const uint8_t *p)
+static uint32_t get(struct fp_fat *fat, uint32_t cl)
+{
+	uint32_t val = 0xDEADBEEF;
+
+	ck_assert_int_eq(fp_fat_get(fat, cl, &val), FP_OK);
+	return val;
+}
+
+static void set(struct fp_fat *fat, uint32_t cl, uint32_t val)
+{
+	ck_assert_int_eq(fp_fat_set(fat, cl, val), FP_OK);
+}
+
+static void check_all(struct fp_fat *fat, const uint8_t *p)
 {
 	uint32_t cl;
 
 	for (cl = 0; cl <= fat->max_cl; cl++)
-		ck_assert_uint_eq(fp_fat_get(fat, cl),
-				  ref_get(p, fat->type, cl));
+		ck_assert_uint_eq(get(fat, cl), ref_get(p, fat->type, cl));
 }
 
-static int dirty_count(const struct fp_fat *fat)
+/*
+ * Flush @fat and return a bit mask of the sectors (at most 32) written:
+ * copy 1 of the volume is filled with 0x5A first, so the sectors of it
+ * that no longer hold 0x5A are those the flush wrote.  Needs mirroring.
+ */
+static uint32_t flushed(struct vol *v, struct fp_fat *fat)
 {
-	uint32_t s;
-	int n = 0;
+	uint64_t off = v->g.fat_off + v->g.fat_len, s, i;
+	const uint8_t *c1;
+	uint8_t *fill = malloc(v->g.fat_len);
+	uint32_t mask = 0;
 
-	for (s = 0; s < fat->sec_count; s++)
-		n += fat->dirty[s] != 0;
-	return n;
+	ck_assert_ptr_nonnull(fill);
+	memset(fill, 0x5A, v->g.fat_len);
+	ck_assert_int_eq(fp_img_write(v->img, off, fill, v->g.fat_len),
+			 FP_OK);
+	free(fill);
+	ck_assert_int_eq(fp_fat_flush(fat, v->img, &v->g), FP_OK);
+	c1 = copy_data(v, 1);
+	for (s = 0; s < v->g.fat_len / SEC && s < 32; s++)
+		for (i = 0; i < SEC; i++)
+			if (c1[s * SEC + i] != 0x5A) {
+				mask |= 1u << s;
+				break;
+			}
+	/* what was written equals copy 0, also written */
+	for (s = 0; s < 32; s++)
+		if (mask & (1u << s))
+			ck_assert_mem_eq(c1 + s * SEC,
+					 copy_data(v, 0) + s * SEC, SEC);
+	return mask;
 }
 
 START_TEST(test_fat12_get)
@@ -117,12 +152,14 @@ START_TEST(test_fat12_get)
 	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
 	ck_assert_int_eq(fat.type, FP_FAT12);
 	ck_assert_uint_eq(fat.max_cl, 1001);
-	ck_assert_uint_eq(fat.sec_count, 3);
 	ck_assert_uint_eq(fat.len, 3 * SEC);
-	ck_assert_int_eq(dirty_count(&fat), 0);
+	ck_assert_uint_eq(fat.win_count, 1);
+	ck_assert_uint_eq(fat.reads, 0);	/* nothing read before use */
 	check_all(&fat, copy_data(&v, 0));
+	ck_assert_uint_eq(fat.reads, 1);
+	ck_assert_uint_eq(flushed(&v, &fat), 0);
 	fp_fat_release(&fat);
-	ck_assert_ptr_null(fat.buf);
+	ck_assert_ptr_null(fat.win);
 	fp_fat_release(&fat);
 	vol_free(&v);
 }
@@ -134,46 +171,45 @@ START_TEST(test_fat12_set)
 	struct vol v;
 	struct fp_fat fat;
 	uint8_t before[3 * SEC];
+	const uint8_t *c0;
 	uint32_t cl;
 
 	vol_make(&v, FP_FAT12, 1000, 3, 2, 1);
+	c0 = copy_data(&v, 0);
 	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	memcpy(before, fat.buf, sizeof(before));
-	fp_fat_set(&fat, 341, 0xABC);
-	ck_assert_uint_eq(fp_fat_get(&fat, 341), 0xABC);
-	ck_assert_uint_eq(fat.buf[511], (before[511] & 0x0F) | 0xC0);
-	ck_assert_uint_eq(fat.buf[512], 0xAB);
-	ck_assert_mem_eq(fat.buf, before, 511);
-	ck_assert_mem_eq(fat.buf + 513, before + 513, sizeof(before) - 513);
-	ck_assert(fat.dirty[0] && fat.dirty[1] && !fat.dirty[2]);
+	memcpy(before, c0, sizeof(before));
+	set(&fat, 341, 0xABC);
+	ck_assert_uint_eq(get(&fat, 341), 0xABC);
+	ck_assert_uint_eq(flushed(&v, &fat), 3);
+	ck_assert_uint_eq(c0[511], (before[511] & 0x0F) | 0xC0);
+	ck_assert_uint_eq(c0[512], 0xAB);
+	ck_assert_mem_eq(c0, before, 511);
+	ck_assert_mem_eq(c0 + 513, before + 513, sizeof(before) - 513);
 
-	memset(fat.dirty, 0, fat.sec_count);
-	memcpy(before, fat.buf, sizeof(before));
-	fp_fat_set(&fat, 682, 0x123);
-	ck_assert_uint_eq(fat.buf[1023], 0x23);
-	ck_assert_uint_eq(fat.buf[1024], (before[1024] & 0xF0) | 0x01);
-	ck_assert_uint_eq(fp_fat_get(&fat, 681), ref_get(before, 12, 681));
-	ck_assert_uint_eq(fp_fat_get(&fat, 683), ref_get(before, 12, 683));
-	ck_assert(!fat.dirty[0] && fat.dirty[1] && fat.dirty[2]);
+	memcpy(before, c0, sizeof(before));
+	set(&fat, 682, 0x123);
+	ck_assert_uint_eq(get(&fat, 681), ref_get(before, 12, 681));
+	ck_assert_uint_eq(get(&fat, 683), ref_get(before, 12, 683));
+	ck_assert_uint_eq(flushed(&v, &fat), 6);
+	ck_assert_uint_eq(c0[1023], 0x23);
+	ck_assert_uint_eq(c0[1024], (before[1024] & 0xF0) | 0x01);
 
-	memset(fat.dirty, 0, fat.sec_count);
-	fp_fat_set(&fat, 340, 0xFFFF);		/* masked to 12 bits */
-	ck_assert_uint_eq(fp_fat_get(&fat, 340), 0xFFF);
-	ck_assert_uint_eq(fp_fat_get(&fat, 341), 0xABC);
-	ck_assert(fat.dirty[0] && !fat.dirty[1] && !fat.dirty[2]);
+	set(&fat, 340, 0xFFFF);		/* masked to 12 bits */
+	ck_assert_uint_eq(get(&fat, 340), 0xFFF);
+	ck_assert_uint_eq(get(&fat, 341), 0xABC);
+	ck_assert_uint_eq(flushed(&v, &fat), 1);
 
 	/* every entry, odd and even, against the reference decoder */
 	for (cl = 2; cl <= fat.max_cl; cl++)
-		fp_fat_set(&fat, cl, (cl * 7919) & 0xFFF);
-	check_all(&fat, fat.buf);
+		set(&fat, cl, (cl * 7919) & 0xFFF);
+	ck_assert_uint_eq(flushed(&v, &fat), 7);
+	check_all(&fat, c0);
 	for (cl = 2; cl <= fat.max_cl; cl++)
-		ck_assert_uint_eq(fp_fat_get(&fat, cl), (cl * 7919) & 0xFFF);
+		ck_assert_uint_eq(get(&fat, cl), (cl * 7919) & 0xFFF);
 	for (cl = 1503; cl < 3 * SEC; cl++)	/* bytes after the entries */
-		ck_assert_uint_eq(fat.buf[cl], pattern(cl));
-	ck_assert_uint_eq(fp_fat_get(&fat, 0), ref_get(copy_data(&v, 0),
-						       12, 0));
-	ck_assert_uint_eq(fp_fat_get(&fat, 1), ref_get(copy_data(&v, 0),
-						       12, 1));
+		ck_assert_uint_eq(c0[cl], pattern(cl));
+	ck_assert_uint_eq(get(&fat, 0), ref_get(v.orig + SEC, 12, 0));
+	ck_assert_uint_eq(get(&fat, 1), ref_get(v.orig + SEC, 12, 1));
 	fp_fat_release(&fat);
 	vol_free(&v);
 }
@@ -187,14 +223,14 @@ START_TEST(test_fat16)
 	vol_make(&v, FP_FAT16, 1000, 4, 2, 1);
 	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
 	check_all(&fat, copy_data(&v, 0));
-	fp_fat_set(&fat, 256, 0x1234);
-	ck_assert_uint_eq(fp_le16(fat.buf + 512), 0x1234);
-	ck_assert(!fat.dirty[0] && fat.dirty[1] && dirty_count(&fat) == 1);
-	fp_fat_set(&fat, 255, 0x12345);
-	ck_assert_uint_eq(fp_fat_get(&fat, 255), 0x2345);
-	ck_assert(fat.dirty[0] && dirty_count(&fat) == 2);
-	ck_assert_uint_eq(fp_fat_get(&fat, 257), ref_get(copy_data(&v, 0),
-							 16, 257));
+	set(&fat, 256, 0x1234);
+	ck_assert_uint_eq(flushed(&v, &fat), 2);
+	ck_assert_uint_eq(fp_le16(copy_data(&v, 0) + 512), 0x1234);
+	set(&fat, 256, 0x1234);
+	set(&fat, 255, 0x12345);
+	ck_assert_uint_eq(get(&fat, 255), 0x2345);
+	ck_assert_uint_eq(flushed(&v, &fat), 3);
+	ck_assert_uint_eq(get(&fat, 257), ref_get(v.orig + SEC, 16, 257));
 	fp_fat_release(&fat);
 	vol_free(&v);
 }
@@ -204,30 +240,31 @@ START_TEST(test_fat32)
 {
 	struct vol v;
 	struct fp_fat fat;
+	const uint8_t *c0;
 	uint32_t raw;
 
 	vol_make(&v, FP_FAT32, 1000, 8, 2, 1);
+	c0 = copy_data(&v, 0);
 	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	check_all(&fat, copy_data(&v, 0));
-	raw = fp_le32(fat.buf + 5 * 4);
+	check_all(&fat, c0);
+	raw = fp_le32(c0 + 5 * 4);
 	ck_assert_uint_ne(raw >> 28, 0);
-	ck_assert_uint_eq(fp_fat_get(&fat, 5), raw & 0x0FFFFFFF);
-	fp_fat_set(&fat, 5, 0xFFFFFFFF);
-	ck_assert_uint_eq(fp_le32(fat.buf + 20), (raw & 0xF0000000) |
-			  0x0FFFFFFF);
-	ck_assert_uint_eq(fp_fat_get(&fat, 5), 0x0FFFFFFF);
-	fp_fat_set(&fat, 5, 0);
-	ck_assert_uint_eq(fp_le32(fat.buf + 20), raw & 0xF0000000);
-	ck_assert_uint_eq(fp_fat_get(&fat, 5), 0);
-	ck_assert(fat.dirty[0] && dirty_count(&fat) == 1);
-	fp_fat_set(&fat, 128, 7);
-	ck_assert(fat.dirty[1] && dirty_count(&fat) == 2);
+	ck_assert_uint_eq(get(&fat, 5), raw & 0x0FFFFFFF);
+	set(&fat, 5, 0xFFFFFFFF);
+	ck_assert_uint_eq(get(&fat, 5), 0x0FFFFFFF);
+	ck_assert_uint_eq(flushed(&v, &fat), 1);
+	ck_assert_uint_eq(fp_le32(c0 + 20), (raw & 0xF0000000) | 0x0FFFFFFF);
+	set(&fat, 5, 0);
+	ck_assert_uint_eq(get(&fat, 5), 0);
+	set(&fat, 128, 7);
+	ck_assert_uint_eq(flushed(&v, &fat), 3);
+	ck_assert_uint_eq(fp_le32(c0 + 20), raw & 0xF0000000);
 	fp_fat_release(&fat);
 	vol_free(&v);
 }
 END_TEST
 
-/* Only the sectors holding entries are loaded from an oversized FAT. */
+/* Only the sectors holding entries are read from an oversized FAT. */
 START_TEST(test_load_oversized)
 {
 	struct vol v;
@@ -235,8 +272,8 @@ START_TEST(test_load_oversized)
 
 	vol_make(&v, FP_FAT32, 1000, 100, 1, 1);
 	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	ck_assert_uint_eq(fat.sec_count, 8);
 	ck_assert_uint_eq(fat.len, 8 * SEC);
+	ck_assert_uint_eq(fat.win_len, 8 * SEC);
 	fp_fat_release(&fat);
 	vol_free(&v);
 }
@@ -253,7 +290,7 @@ START_TEST(test_load_errors)
 	g.fat_secs = 3;
 	g.fat_len = 3 * SEC;		/* too small for 1002 entries */
 	ck_assert_int_eq(fp_fat_load(&fat, v.img, &g), FP_E_BPB);
-	ck_assert_ptr_null(fat.buf);
+	ck_assert_ptr_null(fat.win);
 	g = v.g;
 	g.active_fat = 2;
 	ck_assert_int_eq(fp_fat_load(&fat, v.img, &g), FP_E_INVAL);
@@ -263,8 +300,7 @@ START_TEST(test_load_errors)
 	g = v.g;
 	g.fat_off = v.len - SEC;	/* the image ends inside the FAT */
 	ck_assert_int_eq(fp_fat_load(&fat, v.img, &g), FP_E_TRUNC);
-	ck_assert_ptr_null(fat.buf);
-	ck_assert_ptr_null(fat.dirty);
+	ck_assert_ptr_null(fat.win);
 	vol_free(&v);
 }
 END_TEST
@@ -315,13 +351,15 @@ static void chain_fat(struct vol *v, struct fp_fat *fat)
 		{ 51, 52 }, { 52, 0 }, { 53, 500 }, { 54, 1 },
 		{ 55, 0xFFF0 }, { 60, 101 }, { 101, 0xFFFA },
 	};
+	uint32_t cl;
 	size_t i;
 
 	vol_make(v, FP_FAT16, 100, 1, 1, 1);
 	ck_assert_int_eq(fp_fat_load(fat, v->img, &v->g), FP_OK);
-	memset(fat->buf, 0, fat->len);
+	for (cl = 0; cl <= fat->max_cl; cl++)
+		set(fat, cl, 0);
 	for (i = 0; i < sizeof(links) / sizeof(links[0]); i++)
-		fp_fat_set(fat, links[i][0], links[i][1]);
+		set(fat, links[i][0], links[i][1]);
 }
 
 START_TEST(test_chain)
@@ -360,19 +398,21 @@ START_TEST(test_chain_full)
 {
 	struct vol v;
 	struct fp_fat fat;
-	uint32_t cl, count, last;
+	uint32_t count, last;
 
 	chain_fat(&v, &fat);
-	for (cl = 2; cl < 101; cl++)
-		fp_fat_set(&fat, cl, cl + 1);
-	fp_fat_set(&fat, 101, fp_fat_eoc(&fat));
+	ck_assert_int_eq(fp_fat_set_chain(&fat, 2, 100), FP_OK);
 	ck_assert_int_eq(fp_fat_chain(&fat, 2, &count, &last), FP_OK);
 	ck_assert_uint_eq(count, 100);
 	ck_assert_uint_eq(last, 101);
-	fp_fat_set(&fat, 101, 2);
+	ck_assert_uint_eq(get(&fat, 101), fp_fat_eoc(&fat));
+	set(&fat, 101, 2);
 	ck_assert_int_eq(fp_fat_chain(&fat, 2, &count, &last), FP_E_CORRUPT);
 	ck_assert_int_eq(fp_fat_chain(&fat, 77, &count, &last),
 			 FP_E_CORRUPT);
+	ck_assert_int_eq(fp_fat_set_chain(&fat, 2, 101), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_set_chain(&fat, 1, 1), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_set_chain(&fat, 2, 0), FP_E_INVAL);
 	fp_fat_release(&fat);
 	vol_free(&v);
 }
@@ -381,12 +421,33 @@ END_TEST
 /* Dirty sectors 0, 2, 3 of a 4-sector FAT16: runs [0] and [2, 3]. */
 static void dirty_three(struct fp_fat *fat)
 {
-	fp_fat_set(fat, 10, 11);
-	fp_fat_set(fat, 600, 0xFFFF);
-	fp_fat_set(fat, 700, 0xFFF7);
-	fp_fat_set(fat, 900, 0);
-	ck_assert(fat->dirty[0] && !fat->dirty[1] && fat->dirty[2] &&
-		  fat->dirty[3]);
+	set(fat, 10, 11);
+	set(fat, 600, 0xFFFF);
+	set(fat, 700, 0xFFF7);
+	set(fat, 900, 0);
+}
+
+/* The image as it must be after dirty_three() and a flush to @copies. */
+static uint8_t *want_three(const struct vol *v, uint32_t src,
+			   uint32_t first, uint32_t end)
+{
+	uint8_t *want = malloc(v->len), *p;
+	uint32_t c;
+
+	ck_assert_ptr_nonnull(want);
+	memcpy(want, v->orig, v->len);
+	p = want + v->g.fat_off + src * v->g.fat_len;
+	fp_put_le16(p + 20, 11);
+	fp_put_le16(p + 1200, 0xFFFF);
+	fp_put_le16(p + 1400, 0xFFF7);
+	fp_put_le16(p + 1800, 0);
+	for (c = first; c < end; c++) {
+		uint8_t *q = want + v->g.fat_off + c * v->g.fat_len;
+
+		memcpy(q, p, SEC);
+		memcpy(q + 2 * SEC, p + 2 * SEC, 2 * SEC);
+	}
+	return want;
 }
 
 START_TEST(test_flush_mirror)
@@ -394,23 +455,13 @@ START_TEST(test_flush_mirror)
 	struct vol v;
 	struct fp_fat fat;
 	uint8_t *want;
-	uint32_t c;
 
 	vol_make(&v, FP_FAT16, 1000, 4, 3, 0);
 	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
 	dirty_three(&fat);
 	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
 	ck_assert_uint_eq(fp_img_write_count(v.img), 3 * 2);
-	ck_assert_int_eq(dirty_count(&fat), 0);
-	want = malloc(v.len);
-	ck_assert_ptr_nonnull(want);
-	memcpy(want, v.orig, v.len);
-	for (c = 0; c < 3; c++) {
-		uint8_t *p = want + v.g.fat_off + c * v.g.fat_len;
-
-		memcpy(p, fat.buf, SEC);
-		memcpy(p + 2 * SEC, fat.buf + 2 * SEC, 2 * SEC);
-	}
+	want = want_three(&v, 0, 0, 3);
 	ck_assert_mem_eq(fp_img_mem_data(v.img), want, v.len);
 	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
 	ck_assert_uint_eq(fp_img_write_count(v.img), 6);
@@ -432,16 +483,13 @@ START_TEST(test_flush_active)
 	v.g.active_fat = 1;
 	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
 	check_all(&fat, copy_data(&v, 1));
-	ck_assert_uint_ne(fp_fat_get(&fat, 3), ref_get(copy_data(&v, 0),
-						       16, 3));
+	ck_assert_uint_ne(get(&fat, 3), ref_get(copy_data(&v, 0), 16, 3));
 	dirty_three(&fat);
-	fp_fat_set(&fat, 300, 5);		/* sector 1: one run */
+	set(&fat, 300, 5);			/* sector 1: one run */
 	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
 	ck_assert_uint_eq(fp_img_write_count(v.img), 1);
-	want = malloc(v.len);
-	ck_assert_ptr_nonnull(want);
-	memcpy(want, v.orig, v.len);
-	memcpy(want + v.g.fat_off + v.g.fat_len, fat.buf, 4 * SEC);
+	want = want_three(&v, 1, 0, 0);
+	fp_put_le16(want + v.g.fat_off + v.g.fat_len + 600, 5);
 	ck_assert_mem_eq(fp_img_mem_data(v.img), want, v.len);
 	free(want);
 	fp_fat_release(&fat);
@@ -454,31 +502,126 @@ START_TEST(test_flush_fault)
 	struct vol v;
 	struct fp_fat fat;
 	const uint8_t *img;
+	uint8_t *want;
 
 	vol_make(&v, FP_FAT16, 1000, 4, 2, 1);
 	img = fp_img_mem_data(v.img);
 	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
 	dirty_three(&fat);
+	want = want_three(&v, 0, 0, 2);
 	fp_img_fail_write(v.img, 1, EIO);
 	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_E_IO);
 	ck_assert_int_eq(fp_img_errno(v.img), EIO);
 	ck_assert_mem_eq(img, v.orig, v.len);
-	ck_assert_int_eq(dirty_count(&fat), 3);
 
 	/* the second write call and all later ones fail */
 	fp_img_fail_write(v.img, 2, ENOSPC);
 	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_E_IO);
 	ck_assert_int_eq(fp_img_errno(v.img), ENOSPC);
 	ck_assert_uint_eq(fp_img_write_count(v.img), 1);
-	ck_assert_mem_eq(img + SEC, fat.buf, SEC);
+	ck_assert_mem_eq(img + SEC, want + SEC, SEC);
 	ck_assert_mem_eq(img + 2 * SEC, v.orig + 2 * SEC, v.len - 2 * SEC);
-	ck_assert_int_eq(dirty_count(&fat), 3);
 
+	/* still dirty: a retry writes everything */
 	fp_img_fail_write(v.img, 0, 0);
 	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
-	ck_assert_int_eq(dirty_count(&fat), 0);
-	ck_assert_mem_eq(img + SEC, fat.buf, 4 * SEC);
-	ck_assert_mem_eq(img + 5 * SEC, fat.buf, 4 * SEC);
+	ck_assert_mem_eq(img, want, v.len);
+	free(want);
+	fp_fat_release(&fat);
+	vol_free(&v);
+}
+END_TEST
+
+/*
+ * A FAT32 of 300000 clusters is 5 windows of 65536 entries.  With room
+ * for one clean window, reading in any order gives the right values,
+ * changed windows stay until flushed, and the flush writes exactly them.
+ */
+START_TEST(test_windows)
+{
+	struct vol v;
+	struct fp_fat fat;
+	uint8_t *want;
+	uint32_t cl, reads, vals[3000], i;
+
+	vol_make(&v, FP_FAT32, 300000, 2344, 2, 1);
+	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
+	ck_assert_uint_eq(fat.win_count, 5);
+	ck_assert_uint_eq(fat.win_cl, 65536);
+	fp_fat_cache(&fat, 1);
+	ck_assert_uint_eq(fat.cache_max, 1);
+	check_all(&fat, copy_data(&v, 0));
+	ck_assert_uint_eq(fat.reads, 5);
+	ck_assert_uint_eq(fat.loaded, 1);
+	for (cl = fat.max_cl; cl >= 7; cl -= 7)
+		ck_assert_uint_eq(get(&fat, cl), ref_get(copy_data(&v, 0),
+							 32, cl));
+	reads = (uint32_t)fat.reads;
+	ck_assert_uint_ge(reads, 9);
+	/* a run read across the window boundary at 131072 */
+	ck_assert_int_eq(fp_fat_get_run(&fat, 131072 - 1500, 3000, vals),
+			 FP_OK);
+	for (i = 0; i < 3000; i++)
+		ck_assert_uint_eq(vals[i], ref_get(copy_data(&v, 0), 32,
+						   131072 - 1500 + i));
+	ck_assert_int_eq(fp_fat_get_run(&fat, fat.max_cl, 2, vals),
+			 FP_E_INVAL);
+	/* a chain across two windows, and an entry in a third */
+	ck_assert_int_eq(fp_fat_set_chain(&fat, 65000, 1000), FP_OK);
+	set(&fat, 299999, 0x0ABCDEF0);
+	for (cl = 2; cl <= fat.max_cl; cl += 4099)
+		get(&fat, cl);		/* streams past the dirty windows */
+	ck_assert_uint_eq(fat.loaded, 4);
+	ck_assert_uint_eq(get(&fat, 65999), 0x0FFFFFFF);
+	ck_assert_uint_eq(get(&fat, 299999), 0x0ABCDEF0);
+	want = malloc(v.len);
+	ck_assert_ptr_nonnull(want);
+	memcpy(want, v.orig, v.len);
+	for (i = 0; i < 2; i++) {
+		uint8_t *p = want + v.g.fat_off + i * v.g.fat_len;
+
+		for (cl = 65000; cl < 66000; cl++)
+			fp_put_le32(p + 4 * cl, (fp_le32(v.orig + SEC + 4 * cl) &
+						  0xF0000000) |
+				    (cl == 65999 ? 0x0FFFFFFF : cl + 1));
+		fp_put_le32(p + 4 * 299999,
+			    (fp_le32(v.orig + SEC + 4 * 299999) & 0xF0000000) |
+			    0x0ABCDEF0);
+	}
+	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_mem_eq(fp_img_mem_data(v.img), want, v.len);
+	/* two runs (one per window touched by the chain) + one, per copy */
+	ck_assert_uint_eq(fp_img_write_count(v.img), 2 * 3);
+	free(want);
+	fp_fat_release(&fat);
+	vol_free(&v);
+}
+END_TEST
+
+/*
+ * With copy checking on, a window is compared with the other copies when
+ * it is first read: a difference in a window never read is not seen.
+ */
+START_TEST(test_check_copies)
+{
+	struct vol v;
+	struct fp_fat fat;
+	uint8_t byte;
+	uint64_t off;
+
+	vol_make(&v, FP_FAT32, 300000, 2344, 2, 1);
+	off = v.g.fat_off + v.g.fat_len + 4 * 200001;
+	byte = pattern(4 * 200001) ^ 0x01;
+	ck_assert_int_eq(fp_img_write(v.img, off, &byte, 1), FP_OK);
+	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
+	get(&fat, 7);
+	ck_assert_int_eq(fp_fat_check_copies(&fat), FP_OK);
+	get(&fat, 70000);
+	ck_assert_uint_eq(fat.diff.count, 0);
+	get(&fat, 200000);
+	ck_assert_uint_eq(fat.diff.count, 1);
+	ck_assert_uint_eq(fat.diff.first_cl, 200001);
+	ck_assert_uint_eq(fat.diff.copy, 1);
 	fp_fat_release(&fat);
 	vol_free(&v);
 }
@@ -562,7 +705,7 @@ START_TEST(test_compare_fat12_odd)
 }
 END_TEST
 
-/* A FAT32 bigger than one compare chunk (768 KiB = 196608 entries). */
+/* A FAT32 of several windows (65536 entries each). */
 START_TEST(test_compare_chunks)
 {
 	struct vol v;
@@ -749,6 +892,8 @@ static Suite *fat_suite(void)
 	tcase_add_test(tc, test_compare);
 	tcase_add_test(tc, test_compare_fat12_odd);
 	tcase_add_test(tc, test_compare_chunks);
+	tcase_add_test(tc, test_windows);
+	tcase_add_test(tc, test_check_copies);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	tcase_add_test(ti, test_img_mem);
