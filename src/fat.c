@@ -202,11 +202,9 @@ static enum fp_err check_window(struct fp_fat *fat, uint32_t w)
 		diff_window(fat, w, win->buf, fat->scratch, &first, &diffs);
 		if (!diffs)
 			continue;
-		if (!fat->diff.count || first < fat->diff.first_cl) {
-			fat->diff.first_cl = first;
-			fat->diff.copy = copy;
-		}
-		fat->diff.count += diffs;
+		if (!fat->diff[copy].count || first < fat->diff[copy].first_cl)
+			fat->diff[copy].first_cl = first;
+		fat->diff[copy].count += diffs;
 	}
 	win->compared = 1;
 	return FP_OK;
@@ -279,7 +277,8 @@ enum fp_err fp_fat_check_copies(struct fp_fat *fat)
 	    fat->check_copies)
 		return FP_OK;
 	fat->scratch = malloc(fat->win_len);
-	if (!fat->scratch)
+	fat->diff = calloc(fat->geom->fat_count, sizeof(*fat->diff));
+	if (!fat->scratch || !fat->diff)
 		return FP_E_NOMEM;
 	fat->check_copies = 1;
 	for (w = 0; w < fat->win_count; w++) {
@@ -289,37 +288,6 @@ enum fp_err fp_fat_check_copies(struct fp_fat *fat)
 		if (err)
 			return err;
 	}
-	return FP_OK;
-}
-
-enum fp_err fp_fat_compare(struct fp_fat *fat, struct fp_img *img,
-			   const struct fp_geom *g, uint32_t copy, int *equal,
-			   uint32_t *first_cl, uint32_t *diff_count)
-{
-	struct fp_fat_win *win;
-	uint32_t w, first = 0, diffs = 0;
-	uint8_t *buf;
-	enum fp_err err = FP_OK;
-
-	if (copy >= g->fat_count || g->type != fat->type ||
-	    fp_geom_max_cl(g) != fat->max_cl || img != fat->img)
-		return FP_E_INVAL;
-	buf = malloc(fat->win_len);
-	if (!buf)
-		return FP_E_NOMEM;
-	for (w = 0; !err && w < fat->win_count; w++) {
-		err = read_copy(fat, copy, w, buf);
-		if (!err)
-			err = window(fat, w, &win);
-		if (!err)
-			diff_window(fat, w, win->buf, buf, &first, &diffs);
-	}
-	free(buf);
-	if (err)
-		return err;
-	*equal = diffs == 0;
-	*first_cl = first;
-	*diff_count = diffs;
 	return FP_OK;
 }
 
@@ -369,6 +337,27 @@ enum fp_err fp_fat_get_run(struct fp_fat *fat, uint32_t cl, uint32_t count,
 		cl += n;
 		count -= n;
 	}
+	return FP_OK;
+}
+
+enum fp_err fp_fat_seq(struct fp_fat *fat, uint32_t cl, uint32_t max,
+		       uint32_t *len)
+{
+	uint32_t mask = type_mask(fat->type), i, k, n;
+	struct fp_fat_win *win;
+	enum fp_err err;
+
+	err = locate(fat, cl, &win, &i);
+	if (err)
+		return err;
+	n = fat->win_cl - i < max ? fat->win_cl - i : max;
+	if (n > fat->max_cl - cl)	/* the last entry links past max_cl */
+		n = fat->max_cl - cl;
+	for (k = 0; k < n; k++)
+		if ((entry_raw(fat->type, win->buf, i + k) & mask) !=
+		    cl + k + 1)
+			break;
+	*len = k;
 	return FP_OK;
 }
 
@@ -453,30 +442,6 @@ enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
 			    cl + 1);
 	}
 	return FP_OK;
-}
-
-uint32_t fp_fat_eoc(const struct fp_fat *fat)
-{
-	return type_mask(fat->type);
-}
-
-/*
- * Links are tested first: the highest FAT12/16 cluster numbers (0xFF5,
- * 0xFFF5) fall into the range 0xFF0..0xFF6 that is otherwise reserved.
- */
-enum fp_fat_kind fp_fat_kind(const struct fp_fat *fat, uint32_t val)
-{
-	uint32_t mask = type_mask(fat->type);
-
-	if (val == FP_FAT_FREE)
-		return FP_FK_FREE;
-	if (val >= 2 && val <= fat->max_cl)
-		return FP_FK_NEXT;
-	if (val == mask - 8)
-		return FP_FK_BAD;
-	if (val >= mask - 7 && val <= mask)
-		return FP_FK_EOC;
-	return FP_FK_INVALID;
 }
 
 /*
@@ -581,5 +546,6 @@ void fp_fat_release(struct fp_fat *fat)
 		free(fat->win[w].buf);
 	free(fat->win);
 	free(fat->scratch);
+	free(fat->diff);
 	memset(fat, 0, sizeof(*fat));
 }

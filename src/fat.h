@@ -26,11 +26,10 @@ enum fp_fat_kind {
 
 struct fp_fat_win;
 
-/* Where the first window read with copy checking found other copies differ. */
+/* How one FAT copy differs from the active one in the windows compared. */
 struct fp_fat_diff {
-	uint32_t copy;		/* the first copy seen to differ (0-based) */
-	uint32_t first_cl;	/* lowest differing cluster seen */
-	uint32_t count;		/* differing entries in the windows read */
+	uint32_t first_cl;	/* lowest differing cluster */
+	uint32_t count;		/* differing entries; 0: none */
 };
 
 /*
@@ -60,7 +59,7 @@ struct fp_fat {
 	const struct fp_geom *geom;	/* for the copies; borrowed */
 	int check_copies;
 	uint8_t *scratch;	/* one window of another copy */
-	struct fp_fat_diff diff;
+	struct fp_fat_diff *diff;	/* one a copy, while checking copies */
 };
 
 /*
@@ -75,19 +74,12 @@ void fp_fat_cache(struct fp_fat *fat, uint64_t len);
 
 /*
  * From now on compare every window read from the active copy with the
- * same bytes of the other copies when the FATs are mirrored; differences
- * add up in fat->diff.  The windows already in memory are compared now.
+ * same bytes of the other copies when the FATs are mirrored (no-op
+ * otherwise); differences add up in fat->diff[copy].  The windows already
+ * in memory are compared now.  A pass over every entry so compares the
+ * copies whole.
  */
 enum fp_err fp_fat_check_copies(struct fp_fat *fat);
-
-/*
- * Compare copy @copy (0-based) on the image with the active FAT over the
- * bytes that hold entries 0 .. max_cl.  *equal is 1 or 0; on a difference
- * *first_cl is the first differing cluster and *diff_count how many differ.
- */
-enum fp_err fp_fat_compare(struct fp_fat *fat, struct fp_img *img,
-			   const struct fp_geom *g, uint32_t copy, int *equal,
-			   uint32_t *first_cl, uint32_t *diff_count);
 
 /* Entry @cl (0 <= cl <= max_cl), masked to 12/16/28 bits, into *val. */
 enum fp_err fp_fat_get(struct fp_fat *fat, uint32_t cl, uint32_t *val);
@@ -95,6 +87,14 @@ enum fp_err fp_fat_get(struct fp_fat *fat, uint32_t cl, uint32_t *val);
 /* Entries @cl .. @cl + @count - 1, masked, into @vals. */
 enum fp_err fp_fat_get_run(struct fp_fat *fat, uint32_t cl, uint32_t count,
 			   uint32_t *vals);
+
+/*
+ * *len = how many entries from @cl on hold the next cluster number
+ * (entry c == c + 1), at most @max, within the window of @cl: the length
+ * of a run of consecutive clusters in a chain, without a call a cluster.
+ */
+enum fp_err fp_fat_seq(struct fp_fat *fat, uint32_t cl, uint32_t max,
+		       uint32_t *len);
 
 /*
  * Set entry @cl to @val, keeping the other nibble of a shared FAT12 byte and
@@ -106,11 +106,33 @@ enum fp_err fp_fat_set(struct fp_fat *fat, uint32_t cl, uint32_t val);
 enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
 			     uint32_t count);
 
-/* The end-of-chain value written for this FAT type. */
-uint32_t fp_fat_eoc(const struct fp_fat *fat);
+/* The end-of-chain value written for this FAT type; also its mask. */
+static inline uint32_t fp_fat_eoc(const struct fp_fat *fat)
+{
+	return fat->type == FP_FAT12 ? 0xFFFu :
+	       fat->type == FP_FAT16 ? 0xFFFFu : 0x0FFFFFFFu;
+}
 
-/* Classify a masked entry value. */
-enum fp_fat_kind fp_fat_kind(const struct fp_fat *fat, uint32_t val);
+/*
+ * Classify a masked entry value (inline: verify calls it for every
+ * entry).  Links are tested first: the highest FAT12/16 cluster numbers
+ * (0xFF5, 0xFFF5) fall into the range 0xFF0..0xFF6 otherwise reserved.
+ */
+static inline enum fp_fat_kind fp_fat_kind(const struct fp_fat *fat,
+					   uint32_t val)
+{
+	uint32_t mask = fp_fat_eoc(fat);
+
+	if (val == FP_FAT_FREE)
+		return FP_FK_FREE;
+	if (val >= 2 && val <= fat->max_cl)
+		return FP_FK_NEXT;
+	if (val == mask - 8)
+		return FP_FK_BAD;
+	if (val >= mask - 7 && val <= mask)
+		return FP_FK_EOC;
+	return FP_FK_INVALID;
+}
 
 /*
  * Walk the chain from @start, at most max_cl steps.  On success *count is

@@ -82,7 +82,8 @@ enum fp_err fp_fs_bitmap(struct fp_fs *fs)
 
 enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag)
 {
-	const struct fp_fat_diff *d = &fs->fat.diff;
+	const struct fp_fat_diff *d;
+	uint32_t copy;
 	int dirty;
 	enum fp_err err;
 
@@ -91,8 +92,12 @@ enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag)
 		err = FP_E_DIRTY;
 	if (!err)
 		err = fp_fat_check_copies(&fs->fat);
-	if (!err && d->count) {
-		diag->copy = d->copy;
+	for (copy = 0; !err && fs->fat.diff && copy < fs->geom.fat_count;
+	     copy++) {
+		d = &fs->fat.diff[copy];
+		if (!d->count)
+			continue;
+		diag->copy = copy;
 		diag->first_cl = d->first_cl;
 		diag->diff_count = d->count;
 		err = FP_E_FATDIFF;

@@ -191,6 +191,36 @@ static uint64_t *bits_new(uint32_t max)
 	return calloc((size_t)max / 64 + 1, sizeof(uint64_t));
 }
 
+/* 1 if a bit of @lo .. @hi (inclusive) is set. */
+static int bits_any(const uint64_t *b, uint32_t lo, uint32_t hi)
+{
+	uint32_t i;
+
+	for (i = lo; i <= hi && i % 64; i++)
+		if (bit_test(b, i))
+			return 1;
+	for (; i + 63 <= hi; i += 64)
+		if (b[i / 64])
+			return 1;
+	for (; i <= hi; i++)
+		if (bit_test(b, i))
+			return 1;
+	return 0;
+}
+
+/* Set bits @lo .. @hi (inclusive). */
+static void bits_fill(uint64_t *b, uint32_t lo, uint32_t hi)
+{
+	uint32_t i;
+
+	for (i = lo; i <= hi && i % 64; i++)
+		bit_set(b, i);
+	for (; i + 63 <= hi; i += 64)
+		b[i / 64] = ~0ull;
+	for (; i <= hi; i++)
+		bit_set(b, i);
+}
+
 /* Make room for one more element in a growing array. */
 static int grow(void *arrp, size_t *cap, size_t count, size_t elem)
 {
@@ -356,41 +386,46 @@ static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
 	v->r->used++;
 }
 
-/* One pass over the FAT: counts, bad values, and who is linked to. */
+/*
+ * One pass over the FAT: counts, bad values, and who is linked to.  Runs
+ * of consecutive links, the bulk of a FAT, are taken a run at a time.
+ */
 static void scan_fat(struct vctx *v)
 {
-	uint32_t cl, n, i, max = fp_geom_max_cl(v->g), vals[SCAN_CHUNK];
-	enum fp_err err;
+	uint32_t cl = 2, n, i, max = fp_geom_max_cl(v->g), vals[SCAN_CHUNK];
+	enum fp_err err = FP_OK;
 
-	for (cl = 2; cl <= max; cl += n) {
-		n = max - cl + 1 < SCAN_CHUNK ? max - cl + 1 : SCAN_CHUNK;
-		err = fp_fat_get_run(v->fat, cl, n, vals);
-		if (err) {
-			fail(v, err);
-			return;
+	while (cl <= max && !err) {
+		err = fp_fat_seq(v->fat, cl, max - cl + 1, &n);
+		if (!err && n) {
+			bits_fill(v->used, cl, cl + n - 1);
+			bits_fill(v->pointed, cl + 1, cl + n);
+			v->r->used += n;
+			cl += n;
+			continue;
 		}
-		for (i = 0; i < n; i++)
+		n = max - cl + 1 < SCAN_CHUNK ? max - cl + 1 : SCAN_CHUNK;
+		if (!err)
+			err = fp_fat_get_run(v->fat, cl, n, vals);
+		for (i = 0; !err && i < n; i++)
 			scan_entry(v, cl + i, vals[i]);
+		cl += n;
 	}
+	if (err)
+		fail(v, err);
 }
 
-static void compare_copies(struct vctx *v)
+/* The mirrored copies, compared window by window while scan_fat read. */
+static void report_copies(struct vctx *v)
 {
-	uint32_t copy, first, diffs;
-	int equal;
+	const struct fp_fat_diff *d;
+	uint32_t copy;
 
-	if (!v->g->mirror)
-		return;
-	for (copy = 0; copy < v->g->fat_count; copy++) {
-		if (copy == v->g->active_fat)
-			continue;
-		if (fp_fat_compare(v->fat, v->fs->img, v->g, copy, &equal,
-				   &first, &diffs)) {
-			fail(v, FP_E_IO);
-			return;
-		}
-		if (!equal)
-			add(v, FP_P_FAT_MISMATCH, "", first, copy + 1, diffs);
+	for (copy = 0; v->fat->diff && copy < v->g->fat_count; copy++) {
+		d = &v->fat->diff[copy];
+		if (d->count)
+			add(v, FP_P_FAT_MISMATCH, "", d->first_cl, copy + 1,
+			    d->count);
 	}
 }
 
@@ -450,6 +485,30 @@ static void note_owner(struct vctx *v, const char *path, uint32_t cl)
 }
 
 /*
+ * Claim, in one step, the run of consecutive clusters that starts at the
+ * unclaimed @cl when none of the clusters it links to is claimed yet;
+ * returns its length (0: take the slow path, cluster by cluster).  Not
+ * in the owner pass, which looks at each cluster.
+ */
+static uint32_t claim_run(struct vctx *v, uint32_t cl)
+{
+	uint32_t run;
+	enum fp_err err;
+
+	if (v->owners_pass || v->err)
+		return 0;
+	err = fp_fat_seq(v->fat, cl, UINT32_MAX, &run);
+	if (err) {
+		fail(v, err);
+		return 0;
+	}
+	if (run == 0 || bits_any(v->claimed, cl + 1, cl + run))
+		return 0;
+	bits_fill(v->claimed, cl, cl + run - 1);
+	return run;
+}
+
+/*
  * Walk and claim the chain from @start for @path.  Returns its length, 0
  * for an unusable start; *ok says whether it ended properly.  With @list,
  * the first @list_max clusters are stored there.
@@ -457,7 +516,7 @@ static void note_owner(struct vctx *v, const char *path, uint32_t cl)
 static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
 			   int *ok, uint32_t *list, uint32_t list_max)
 {
-	uint32_t cl = start, n = 0, val;
+	uint32_t cl = start, n = 0, val, run;
 	enum fp_fat_kind k;
 
 	*ok = 0;
@@ -474,6 +533,13 @@ static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
 			else
 				cross_link(v, path, cl);
 			return n;
+		}
+		if (!list || n >= list_max) {
+			run = claim_run(v, cl);
+			n += run;
+			cl += run;
+			if (run)
+				continue;
 		}
 		bit_set(v->claimed, cl);
 		note_owner(v, path, cl);
@@ -1045,8 +1111,11 @@ enum fp_err fp_verify(struct fp_img *img, struct fp_report **out)
 	if (!v.err) {
 		check_boot(&v);
 		check_fat_head(&v);
+		err = fp_fat_check_copies(v.fat);
+		if (err)
+			fail(&v, err);
 		scan_fat(&v);
-		compare_copies(&v);
+		report_copies(&v);
 		walk_tree(&v);
 		find_lost(&v);
 		check_free_count(&v);
