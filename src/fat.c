@@ -419,6 +419,24 @@ enum fp_err fp_fat_set(struct fp_fat *fat, uint32_t cl, uint32_t val)
 	return err;
 }
 
+/*
+ * Entries @i .. @i + @n - 1 of FAT32 window @win, for clusters @cl on:
+ * each links to the next, @end ends the chain; top 4 bits kept.  The
+ * same as put() an entry at a time, with the dirty sectors marked once.
+ */
+static void link32(struct fp_fat *fat, struct fp_fat_win *win, uint32_t i,
+		   uint32_t n, uint32_t cl, uint32_t end)
+{
+	uint8_t *p = win->buf + (size_t)i * 4;
+	uint32_t k, next;
+
+	for (k = 0; k < n; k++, cl++, p += 4) {
+		next = cl == end ? FAT32_MASK : cl + 1;
+		fp_put_le32(p, next | (fp_le32(p) & FAT32_HIGH));
+	}
+	mark_dirty(fat, win, (size_t)i * 4, (size_t)n * 4);
+}
+
 enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
 			     uint32_t count)
 {
@@ -437,6 +455,11 @@ enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
 		n = fat->win_cl - i;
 		if (n > end - cl + 1)
 			n = end - cl + 1;
+		if (fat->type == FP_FAT32) {
+			link32(fat, win, i, n, cl, end);
+			cl += n;
+			continue;
+		}
 		for (k = 0; k < n; k++, cl++)
 			put(fat, win, i + k, cl == end ? fp_fat_eoc(fat) :
 			    cl + 1);
