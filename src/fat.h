@@ -45,12 +45,14 @@ struct fp_fat {
 	uint32_t max_cl;	/* highest valid cluster number */
 	uint32_t sec_len;
 	struct fp_img *img;
-	uint64_t base;		/* image offset of the active copy */
 	uint64_t len;		/* bytes holding entries 0 .. max_cl, in sectors */
 	uint32_t win_len;	/* bytes a window (the last may be shorter) */
 	uint32_t win_cl;	/* entries a window */
 	uint32_t win_count;
 	struct fp_fat_win *win;
+	uint8_t **chunks;	/* where window buffers come from */
+	uint32_t chunk_count;
+	uint32_t chunk_left;	/* unused windows in the last chunk */
 	uint32_t loaded;	/* windows in memory */
 	uint32_t cache_max;	/* clean windows kept at most */
 	uint64_t clock;		/* use counter for the LRU choice */
