@@ -2,8 +2,12 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "bitmap.h"
+
+/* Arrays from this size on are aligned to it, for huge pages. */
+#define HUGE_LEN (2u * 1024u * 1024u)
 
 /* Entries decoded at a time while a window is scanned. */
 #define SCAN_CHUNK 1024u
@@ -27,20 +31,38 @@ static uint64_t bit_range(unsigned lo, unsigned hi)
 	return m & (~0ull << lo);
 }
 
+uint64_t *fp_bits_new(uint64_t count, uint64_t fill)
+{
+	uint64_t len, i;
+	uint64_t *p;
+
+	if (count == 0 || count > SIZE_MAX / sizeof(*p) - HUGE_LEN)
+		return NULL;
+	len = count * sizeof(*p);
+	if (len < HUGE_LEN) {
+		p = malloc((size_t)len);
+	} else {
+		len = (len + HUGE_LEN - 1) / HUGE_LEN * HUGE_LEN;
+		p = aligned_alloc(HUGE_LEN, (size_t)len);
+#ifdef MADV_HUGEPAGE
+		if (p)
+			(void)madvise(p, (size_t)len, MADV_HUGEPAGE);
+#endif
+	}
+	for (i = 0; p && i < count; i++)
+		p[i] = fill;
+	return p;
+}
+
 /* All bits set ("in use"); free_count 0. */
 static enum fp_err bm_alloc(struct fp_bitmap *bm, uint32_t max_cl)
 {
-	uint64_t n = word_count(max_cl);
-
 	memset(bm, 0, sizeof(*bm));
 	if (max_cl < 2 || max_cl == UINT32_MAX)
 		return FP_E_INVAL;
-	if (n > SIZE_MAX / sizeof(uint64_t))
-		return FP_E_NOMEM;
-	bm->words = malloc((size_t)n * sizeof(uint64_t));
+	bm->words = fp_bits_new(word_count(max_cl), ~0ull);
 	if (!bm->words)
 		return FP_E_NOMEM;
-	memset(bm->words, 0xFF, (size_t)n * sizeof(uint64_t));
 	bm->max_cl = max_cl;
 	bm->win_cl = max_cl + 1;
 	return FP_OK;

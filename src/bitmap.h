@@ -24,6 +24,13 @@ struct fp_bitmap {
 	uint32_t unscanned;	/* windows not scanned yet */
 };
 
+/*
+ * @count 64-bit words, each @fill, for any bit array; large ones in huge
+ * pages where the system allows (a page fault is dear on a VM).  NULL
+ * when out of memory; release with free().
+ */
+uint64_t *fp_bits_new(uint64_t count, uint64_t fill);
+
 /* A bitmap of @fat's clusters; a cluster is free when its entry is 0. */
 enum fp_err fp_bitmap_load(struct fp_bitmap *bm, struct fp_fat *fat);
 

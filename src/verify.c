@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bitmap.h"
 #include "dir.h"
 #include "fs.h"
 #include "le.h"
@@ -188,7 +189,7 @@ static void bit_set(uint64_t *b, uint32_t i)
 
 static uint64_t *bits_new(uint32_t max)
 {
-	return calloc((size_t)max / 64 + 1, sizeof(uint64_t));
+	return fp_bits_new((uint64_t)max / 64 + 1, 0);
 }
 
 /* 1 if a bit of @lo .. @hi (inclusive) is set. */
