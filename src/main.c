@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "image.h"
 #include "plan.h"
@@ -26,7 +27,7 @@ struct cli {
 	int keep_size, zero, contiguous, parents;
 	int dry_run, json, verbose, quiet, no_sync, force;
 	int help, version;
-	int verify, strict, wait, map;
+	int verify, strict, wait, map, progress;
 	char *partition_arg;	/* -P N */
 	unsigned partition;
 	int has_offset;
@@ -92,6 +93,8 @@ static void print_help(void)
 	      "     --no-sync          skip the final fsync\n"
 	      " -v, --verbose          print what was done\n"
 	      " -q, --quiet            print errors only\n"
+	      "     --progress         show progress on stderr even when it\n"
+	      "                        is not a terminal, or with -q\n"
 	      " -h, --help             display this help\n"
 	      " -V, --version          display version\n"
 	      "\n"
@@ -297,6 +300,7 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		{ "no-sync", 0, POPT_ARG_NONE, &c->no_sync, 0, NULL, NULL },
 		{ "verbose", 'v', POPT_ARG_NONE, &c->verbose, 0, NULL, NULL },
 		{ "quiet", 'q', POPT_ARG_NONE, &c->quiet, 0, NULL, NULL },
+		{ "progress", 0, POPT_ARG_NONE, &c->progress, 0, NULL, NULL },
 		{ "help", 'h', POPT_ARG_NONE, &c->help, 0, NULL, NULL },
 		{ "version", 'V', POPT_ARG_NONE, &c->version, 0, NULL, NULL },
 		POPT_TABLEEND
@@ -415,6 +419,23 @@ static int plan_error(const struct cli *c, struct fp_img *img,
 	return exit_code_of(err);
 }
 
+/*
+ * A progress line for @what on stderr: with --progress, else when stderr
+ * is a terminal and -q is not given.  *prog is filled for the library.
+ */
+static const struct fp_progress *progress_on(const struct cli *c,
+					     struct fp_meter *m,
+					     struct fp_progress *prog,
+					     const char *what)
+{
+	fp_meter_init(m, stderr, PROG, what, c->image);
+	prog->fn = fp_meter_update;
+	prog->ctx = m;
+	if (c->progress || (!c->quiet && isatty(STDERR_FILENO)))
+		return prog;
+	return NULL;
+}
+
 static void print_result(const struct cli *c, const struct fp_fs *fs,
 			 const struct fp_plan *plan)
 {
@@ -434,9 +455,12 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	};
 	struct fp_plan_diag diag;
 	struct fp_plan *plan;
+	struct fp_meter meter;
+	struct fp_progress prog;
 	enum fp_err err;
 	int ret = EXIT_OK;
 
+	po.progress = progress_on(c, &meter, &prog, "zeroing");
 	err = fp_plan_build(fs, &po, c->reqs, c->req_count, &plan, &diag);
 	if (err)
 		return plan_error(c, img, err, &diag);
@@ -445,6 +469,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		    "size; FatFs-based firmware reuses them when it appends");
 	if (!c->dry_run) {
 		err = fp_plan_commit(plan, c->no_sync);
+		fp_meter_end(&meter);
 		if (err) {
 			msg("cannot write '%s': %s", c->image,
 			    err == FP_E_IO ? strerror(fp_img_errno(img))
@@ -569,6 +594,8 @@ static int open_image(const struct cli *c, int write, struct fp_img **img)
 static int run_verify(const struct cli *c)
 {
 	struct fp_report *r = NULL;
+	struct fp_meter meter;
+	struct fp_progress prog;
 	struct fp_img *img;
 	enum fp_err err;
 	int ret;
@@ -576,7 +603,9 @@ static int run_verify(const struct cli *c)
 	ret = open_image(c, 0, &img);
 	if (ret)
 		return ret;
-	err = fp_verify(img, &r);
+	err = fp_verify_progress(img, progress_on(c, &meter, &prog,
+						  "checking"), &r);
+	fp_meter_end(&meter);
 	if (err) {
 		ret = fs_error(c, img, err);
 	} else {

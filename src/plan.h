@@ -7,6 +7,7 @@
 
 #include "fp_err.h"
 #include "fs.h"
+#include "progress.h"
 
 #define FP_FILE_MAX 0xFFFFFFFFull	/* largest FAT file size */
 
@@ -23,6 +24,7 @@ struct fp_plan_opts {
 	int parents;		/* create missing directories */
 	int64_t time;		/* stamp for new and resized entries */
 	int utc;		/* time is shown in UTC, else local time */
+	const struct fp_progress *progress;	/* zeroing; NULL: none */
 };
 
 enum fp_action {

@@ -169,6 +169,8 @@ struct vctx {
 	int owners_pass;	/* re-walk to name the first owners */
 	int fat32;
 	enum fp_err err;	/* first allocation or I/O failure */
+	struct fp_tick tick;	/* progress: the FAT pass, then the walk */
+	uint64_t walked;	/* clusters the walk has claimed */
 };
 
 static int bit_test(const uint64_t *b, uint32_t i)
@@ -308,12 +310,30 @@ static void check_fat_head(struct vctx *v)
 		add(v, FP_P_IO_ERROR, "", 0, 0, 0);
 }
 
+/*
+ * Progress is counted in clusters: the FAT pass is the first half, one
+ * unit a cluster; the directory walk the second, scaled from the share
+ * of the used clusters it has claimed.  So the total is known before the
+ * FAT is read, and the walk ends below 100%, which only the end reports.
+ */
+static void walk_progress(struct vctx *v, uint32_t n)
+{
+	uint64_t half = v->tick.total / 2, used = v->r->used;
+
+	v->walked += n;
+	if (v->owners_pass || !used)
+		return;
+	fp_tick(&v->tick, half + (v->walked < used ?
+				  half * v->walked / used : half - 1));
+}
+
 /* One pass over the FAT: counts, bad values, and who is linked to. */
 static void scan_fat(struct vctx *v)
 {
 	uint32_t cl, val, max = fp_geom_max_cl(v->g);
 
 	for (cl = 2; cl <= max; cl++) {
+		fp_tick(&v->tick, cl - 1);
 		val = fp_fat_get(v->fat, cl);
 		switch (fp_fat_kind(v->fat, val)) {
 		case FP_FK_FREE:
@@ -471,6 +491,7 @@ static void check_file(struct vctx *v, const char *path,
 		v->r->files++;
 	if (e->cl)
 		n = walk_chain(v, path, e->cl, &ok, NULL, 0);
+	walk_progress(v, n);
 	if (!ok)
 		return;
 	if (n < want)
@@ -577,6 +598,7 @@ static void check_subdir(struct vctx *v, size_t f, const char *path,
 	 * clusters against a file listed after it (as fsck.fat decides).
 	 */
 	n = walk_chain(v, path, e->cl, &ok, NULL, 0);
+	walk_progress(v, n);
 	if (n == 0)
 		return;
 	copy = strdup(path);
@@ -974,6 +996,13 @@ static void vctx_release(struct vctx *v)
 
 enum fp_err fp_verify(struct fp_img *img, struct fp_report **out)
 {
+	return fp_verify_progress(img, NULL, out);
+}
+
+enum fp_err fp_verify_progress(struct fp_img *img,
+			       const struct fp_progress *prog,
+			       struct fp_report **out)
+{
 	struct vctx v;
 	struct fp_report *r;
 	enum fp_err err;
@@ -996,6 +1025,7 @@ enum fp_err fp_verify(struct fp_img *img, struct fp_report **out)
 	v.pointed = bits_new(fp_geom_max_cl(v.g));
 	if (!v.claimed || !v.pointed)
 		fail(&v, FP_E_NOMEM);
+	fp_tick_start(&v.tick, prog, 2 * (uint64_t)v.g->cluster_count);
 	if (!v.err) {
 		check_boot(&v);
 		check_fat_head(&v);
@@ -1006,6 +1036,8 @@ enum fp_err fp_verify(struct fp_img *img, struct fp_report **out)
 		check_free_count(&v);
 		name_owners(&v);
 	}
+	if (!v.err)
+		fp_tick(&v.tick, v.tick.total);
 	err = v.err;
 	vctx_release(&v);
 	if (err) {
