@@ -82,8 +82,9 @@ static void print_help(void)
 	      " -t, --timestamp EPOCH  time of new entries (UTC), default\n"
 	      "                        $SOURCE_DATE_EPOCH, else now (local)\n"
 	      "     --dry-run          print the plan, write nothing\n"
-	      "     --json             with --dry-run, -v, --verify or --map:\n"
-	      "                        print JSON\n"
+	      "     --json             print JSON: what was allocated, the\n"
+	      "                        plan (--dry-run), the report\n"
+	      "                        (--verify) or the map (--map)\n"
 	      "     --verify           check IMAGE read-only, fsck-style\n"
 	      "     --strict           with --verify: warnings are errors\n"
 	      "     --map              print where the files' clusters are\n"
@@ -439,7 +440,7 @@ static const struct fp_progress *progress_on(const struct cli *c,
 static void print_result(const struct cli *c, const struct fp_fs *fs,
 			 const struct fp_plan *plan)
 {
-	if (c->json && (c->dry_run || c->verbose))
+	if (c->json)
 		fp_report_plan_json(stdout, c->image, fs, plan, c->dry_run);
 	else if (c->dry_run || c->verbose)
 		fp_report_plan_text(stdout, fs, plan, !c->dry_run);
