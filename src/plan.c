@@ -234,6 +234,7 @@ static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 		fp_bitmap_largest_run(bm, &start, &len);
 		p->diag->need = need;
 		p->diag->avail = last ? run : len;
+		p->diag->last_cl = last;
 		return FP_E_NORUN;
 	}
 	if (run) {

@@ -59,6 +59,8 @@ struct fp_plan_diag {
 	size_t req;		/* index of the failing request */
 	uint32_t need;		/* FP_E_NOSPC / FP_E_NORUN: clusters wanted */
 	uint32_t avail;		/* free clusters / largest free run */
+	uint32_t last_cl;	/* FP_E_NORUN: an existing file's last
+				 * cluster (avail: free ones after it), 0 */
 	char component[256];	/* FP_E_NOENT, FP_E_NOTDIR: path so far */
 };
 
