@@ -451,9 +451,9 @@ static void no_room(const struct cli *c, enum fp_err err,
 		    : "");
 	else if (d->last_cl)
 		msg("'%s': '::%s' cannot grow contiguously: it needs %s right "
-		    "after its last cluster %" PRIu32 ", only %s free there; try "
-		    "without --contiguous", c->image, path, need, d->last_cl,
-		    avail);
+		    "after its last cluster %" PRIu32 ", only %s free there; "
+		    "try without --contiguous", c->image, path, need,
+		    d->last_cl, avail);
 	else
 		msg("'%s': no contiguous run of %s for '::%s': the largest "
 		    "free run is %s; try without --contiguous", c->image, need,

@@ -23,7 +23,7 @@ struct fp_progress {
 struct fp_tick {
 	const struct fp_progress *prog;	/* NULL: nothing to report */
 	uint64_t total;
-	uint64_t next;			/* report when done reaches this */
+	uint64_t next;		/* report when done reaches this */
 };
 
 /* Start work of @total units (0: nothing is reported); reports 0. */
