@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "image.h"
 #include "plan.h"
@@ -26,7 +27,7 @@ struct cli {
 	int keep_size, zero, contiguous, parents;
 	int dry_run, json, verbose, quiet, no_sync, force;
 	int help, version;
-	int verify, strict, wait, map;
+	int verify, strict, wait, map, progress;
 	char *partition_arg;	/* -P N */
 	unsigned partition;
 	int has_offset;
@@ -52,12 +53,19 @@ static void msg(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* The line after a usage error's message. */
+static int try_help(void)
+{
+	fputs("Try '" PROG " --help' for more information.\n", stderr);
+	return EXIT_USAGE;
+}
+
 static int usage_error(const char *fmt, const char *arg)
 {
 	fputs(PROG ": ", stderr);
 	fprintf(stderr, fmt, arg);
-	fputs("\nTry '" PROG " --help' for more information.\n", stderr);
-	return EXIT_USAGE;
+	fputc('\n', stderr);
+	return try_help();
 }
 
 static void print_help(void)
@@ -81,8 +89,9 @@ static void print_help(void)
 	      " -t, --timestamp EPOCH  time of new entries (UTC), default\n"
 	      "                        $SOURCE_DATE_EPOCH, else now (local)\n"
 	      "     --dry-run          print the plan, write nothing\n"
-	      "     --json             with --dry-run, -v, --verify or --map:\n"
-	      "                        print JSON\n"
+	      "     --json             print JSON: what was allocated, the\n"
+	      "                        plan (--dry-run), the report\n"
+	      "                        (--verify) or the map (--map)\n"
 	      "     --verify           check IMAGE read-only, fsck-style\n"
 	      "     --strict           with --verify: warnings are errors\n"
 	      "     --map              print where the files' clusters are\n"
@@ -92,6 +101,8 @@ static void print_help(void)
 	      "     --no-sync          skip the final fsync\n"
 	      " -v, --verbose          print what was done\n"
 	      " -q, --quiet            print errors only\n"
+	      "     --progress         show progress on stderr even when it\n"
+	      "                        is not a terminal, or with -q\n"
 	      " -h, --help             display this help\n"
 	      " -V, --version          display version\n"
 	      "\n"
@@ -207,6 +218,15 @@ static int parse_map_paths(struct cli *c, const char **args, size_t n)
 	return EXIT_OK;
 }
 
+/* A SIZE that does not parse: say what would. */
+static int size_error(const struct cli *c, const char *size, const char *path)
+{
+	msg("'%s': invalid size '%s' for '%s': give bytes, or a number with "
+	    "K, M, G, T (powers of 1024, also KiB...) or KB, MB, GB, TB "
+	    "(powers of 1000)", c->image, size, path);
+	return try_help();
+}
+
 /* Turn the ::PATH SIZE pairs into requests. */
 static int parse_pairs(struct cli *c, const char **args, size_t n)
 {
@@ -229,7 +249,7 @@ static int parse_pairs(struct cli *c, const char **args, size_t n)
 					   path);
 		c->reqs[i].path = path + 2;
 		if (fp_size_parse(size, &c->reqs[i].size))
-			return usage_error("invalid size '%s'", size);
+			return size_error(c, size, path);
 	}
 	return check_duplicates(c);
 }
@@ -297,6 +317,7 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		{ "no-sync", 0, POPT_ARG_NONE, &c->no_sync, 0, NULL, NULL },
 		{ "verbose", 'v', POPT_ARG_NONE, &c->verbose, 0, NULL, NULL },
 		{ "quiet", 'q', POPT_ARG_NONE, &c->quiet, 0, NULL, NULL },
+		{ "progress", 0, POPT_ARG_NONE, &c->progress, 0, NULL, NULL },
 		{ "help", 'h', POPT_ARG_NONE, &c->help, 0, NULL, NULL },
 		{ "version", 'V', POPT_ARG_NONE, &c->version, 0, NULL, NULL },
 		POPT_TABLEEND
@@ -308,8 +329,9 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 
 	rc = poptGetNextOpt(con);
 	if (rc < -1) {
-		ret = usage_error("%s", poptStrerror(rc));
-		fprintf(stderr, "(at '%s')\n", poptBadOption(con, 0));
+		fprintf(stderr, PROG ": %s '%s'\n", poptStrerror(rc),
+			poptBadOption(con, 0));
+		ret = try_help();
 		goto out;
 	}
 	ret = EXIT_OK;
@@ -341,6 +363,13 @@ static int fs_error(const struct cli *c, struct fp_img *img, enum fp_err err)
 	if (err == FP_E_IO)
 		msg("cannot read '%s': %s", c->image,
 		    strerror(fp_img_errno(img)));
+	else if (err == FP_E_NOTFAT && !c->has_offset && !c->partition)
+		msg("'%s': not a FAT filesystem: no FAT boot sector at its "
+		    "start and no partition table; give the volume's offset "
+		    "with -o", c->image);
+	else if (err == FP_E_NOTFAT)
+		msg("'%s': not a FAT filesystem: no FAT boot sector at offset "
+		    "%" PRIu64, c->image, fp_img_base(img));
 	else
 		msg("'%s': %s", c->image, fp_strerror(err));
 	return EXIT_OPERATIONAL;
@@ -398,45 +427,133 @@ static int exit_code_of(enum fp_err err)
 	}
 }
 
-static int plan_error(const struct cli *c, struct fp_img *img,
-		      enum fp_err err, const struct fp_plan_diag *d)
+/* @count clusters of @clus_len bytes, as "1203 clusters (4.7 MiB)". */
+static const char *clusters(char *buf, size_t len, uint32_t count,
+			    uint32_t clus_len)
+{
+	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB" };
+	double v = (double)count * clus_len / 1024;
+	int i = 0;
+
+	while (v >= 1024 && i < 3) {
+		v /= 1024;
+		i++;
+	}
+	snprintf(buf, len, "%" PRIu32 " cluster%s (%.1f %s)", count,
+		 count == 1 ? "" : "s", v, unit[i]);
+	return buf;
+}
+
+/* The length of @path without trailing slashes, for "'::%.*s/NAME'". */
+static int trimmed(const char *path)
+{
+	size_t n = strlen(path);
+
+	while (n > 0 && path[n - 1] == '/')
+		n--;
+	return n > INT_MAX ? INT_MAX : (int)n;
+}
+
+static void no_room(const struct cli *c, enum fp_err err,
+		    const struct fp_plan_diag *d, const struct fp_geom *g)
+{
+	const char *path = c->reqs[d->req].path;
+	char need[64], avail[64];
+
+	clusters(need, sizeof(need), d->need, g->clus_len);
+	clusters(avail, sizeof(avail), d->avail, g->clus_len);
+	if (err == FP_E_NOSPC)
+		msg("'%s': no space for '::%s': it needs %s, only %s free%s; "
+		    "free some space or make the image larger", c->image,
+		    path, need, avail, d->req ? " after the files before it"
+		    : "");
+	else if (d->last_cl)
+		msg("'%s': '::%s' cannot grow contiguously: it needs %s right "
+		    "after its last cluster %" PRIu32 ", only %s free there; "
+		    "try without --contiguous", c->image, path, need,
+		    d->last_cl, avail);
+	else
+		msg("'%s': no contiguous run of %s for '::%s': the largest "
+		    "free run is %s; try without --contiguous", c->image, need,
+		    path, avail);
+}
+
+static void bad_path(const struct cli *c, enum fp_err err,
+		     const struct fp_plan_diag *d, const struct fp_geom *g)
 {
 	const char *path = c->reqs[d->req].path;
 
 	switch (err) {
-	case FP_E_IO:
-		return fs_error(c, img, err);
-	case FP_E_NOSPC:
-		msg("'%s': no space for '::%s': %" PRIu32 " clusters needed, "
-		    "%" PRIu32 " free", c->image, path, d->need, d->avail);
-		break;
-	case FP_E_NORUN:
-		msg("'%s': no contiguous run of %" PRIu32 " free clusters for "
-		    "'::%s' (largest usable run: %" PRIu32 " clusters); try "
-		    "without --contiguous", c->image, d->need, path,
-		    d->avail);
-		break;
 	case FP_E_NOENT:
-		msg("'%s': no directory '::%s' (use -p to create it)",
-		    c->image, d->component);
+		msg("'%s': no directory '::%s' for '::%s'%s", c->image,
+		    d->component, path, c->map ? "" :
+		    " (use -p to create it)");
 		break;
 	case FP_E_NOTDIR:
-		msg("'%s': '::%s' is not a directory", c->image,
-		    d->component);
+		msg("'%s': '::%s' is not a directory, in '::%s'", c->image,
+		    d->component, path);
+		break;
+	case FP_E_ISDIR:
+		msg("'%s': '::%s' exists as a directory; name a file, such as "
+		    "'::%.*s/NAME'", c->image, path, trimmed(path), path);
+		break;
+	case FP_E_ROOTFULL:
+		msg("'%s': no room for '::%s' in the root directory, which "
+		    "holds %" PRIu32 " entries and cannot grow (FAT12/16); put "
+		    "the file in a subdirectory", c->image, path,
+		    g->root_entries);
+		break;
+	case FP_E_NAME:
+		if (!trimmed(path))
+			msg("'%s': '::%s' names no file", c->image, path);
+		else
+			msg("'%s': invalid file name in '::%s': names must be "
+			    "UTF-8 without control characters or any of "
+			    "\" * : < > ? \\ |, and not end in a dot or a "
+			    "space", c->image, path);
 		break;
 	default:
 		msg("'%s': '::%s': %s", c->image, path, fp_strerror(err));
 		break;
 	}
+}
+
+static int plan_error(const struct cli *c, struct fp_img *img,
+		      enum fp_err err, const struct fp_plan_diag *d,
+		      const struct fp_geom *g)
+{
+	if (err == FP_E_IO)
+		return fs_error(c, img, err);
+	if (err == FP_E_NOSPC || err == FP_E_NORUN)
+		no_room(c, err, d, g);
+	else
+		bad_path(c, err, d, g);
 	if (exit_code_of(err) == EXIT_USAGE)
-		fputs("Try '" PROG " --help' for more information.\n", stderr);
+		return try_help();
 	return exit_code_of(err);
+}
+
+/*
+ * A progress line for @what on stderr: with --progress, else when stderr
+ * is a terminal and -q is not given.  *prog is filled for the library.
+ */
+static const struct fp_progress *progress_on(const struct cli *c,
+					     struct fp_meter *m,
+					     struct fp_progress *prog,
+					     const char *what)
+{
+	fp_meter_init(m, stderr, PROG, what, c->image);
+	prog->fn = fp_meter_update;
+	prog->ctx = m;
+	if (c->progress || (!c->quiet && isatty(STDERR_FILENO)))
+		return prog;
+	return NULL;
 }
 
 static void print_result(const struct cli *c, const struct fp_fs *fs,
 			 const struct fp_plan *plan)
 {
-	if (c->json && (c->dry_run || c->verbose))
+	if (c->json)
 		fp_report_plan_json(stdout, c->image, fs, plan, c->dry_run);
 	else if (c->dry_run || c->verbose)
 		fp_report_plan_text(stdout, fs, plan, !c->dry_run);
@@ -452,12 +569,15 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	};
 	struct fp_plan_diag diag;
 	struct fp_plan *plan;
+	struct fp_meter meter;
+	struct fp_progress prog;
 	enum fp_err err;
 	int ret = EXIT_OK;
 
+	po.progress = progress_on(c, &meter, &prog, "zeroing");
 	err = fp_plan_build(fs, &po, c->reqs, c->req_count, &plan, &diag);
 	if (err)
-		return plan_error(c, img, err, &diag);
+		return plan_error(c, img, err, &diag, &fs->geom);
 	ret = check_fs(c, img, fs);
 	if (ret) {
 		fp_plan_free(plan);
@@ -468,6 +588,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		    "size; FatFs-based firmware reuses them when it appends");
 	if (!c->dry_run) {
 		err = fp_plan_commit(plan, c->no_sync);
+		fp_meter_end(&meter);
 		if (err) {
 			msg("cannot write '%s': %s", c->image,
 			    err == FP_E_IO ? strerror(fp_img_errno(img))
@@ -504,13 +625,16 @@ static int locate_error(const struct cli *c, enum fp_err err,
 			c->image);
 		for (i = 0; i < loc->fat_count && i < FP_LOCATE_MAX; i++)
 			fprintf(stderr, " %u", loc->fat_parts[i]);
-		fputs("; choose one with --partition\n", stderr);
+		fputs("; choose one with -P N (--partition N)\n", stderr);
 		return EXIT_USAGE;
 	}
 	if (err == FP_E_NOPART && loc->kind == FP_PT_NONE)
-		msg("'%s': no partition table", c->image);
+		msg("'%s': no partition %u: the image has no partition table "
+		    "(MBR or GPT)", c->image, c->partition);
 	else if (err == FP_E_NOPART)
-		msg("'%s': no partition %u", c->image, c->partition);
+		msg("'%s': no partition %u in its %s partition table (list "
+		    "them with sfdisk -l)", c->image, c->partition,
+		    loc->kind == FP_PT_GPT ? "GPT" : "MBR");
 	else if (err == FP_E_NOTFAT && c->partition)
 		msg("'%s': partition %u is not a FAT filesystem", c->image,
 		    c->partition);
@@ -574,7 +698,9 @@ static int open_image(const struct cli *c, int write, struct fp_img **img)
 	err = fp_img_open(c->image, write ? FP_IMG_WRITE | FP_IMG_EXCL : 0,
 			  img, &errnum);
 	if (err) {
-		msg("cannot open '%s': %s%s", c->image, errnum ?
+		msg("cannot open '%s': %s%s", c->image,
+		    errnum == ENOTBLK || errnum == EISDIR ?
+		    "not a regular file or block device" : errnum ?
 		    strerror(errnum) : fp_strerror(err),
 		    errnum == EBUSY ? " (is it mounted?)" : "");
 		return EXIT_OPERATIONAL;
@@ -592,6 +718,8 @@ static int open_image(const struct cli *c, int write, struct fp_img **img)
 static int run_verify(const struct cli *c)
 {
 	struct fp_report *r = NULL;
+	struct fp_meter meter;
+	struct fp_progress prog;
 	struct fp_img *img;
 	enum fp_err err;
 	int ret;
@@ -599,7 +727,9 @@ static int run_verify(const struct cli *c)
 	ret = open_image(c, 0, &img);
 	if (ret)
 		return ret;
-	err = fp_verify(img, &r);
+	err = fp_verify_progress(img, progress_on(c, &meter, &prog,
+						  "checking"), &r);
+	fp_meter_end(&meter);
 	if (err) {
 		ret = fs_error(c, img, err);
 	} else {
@@ -627,7 +757,7 @@ static int map_one(const struct cli *c, struct fp_img *img,
 	err = fp_plan_map(fs, c->reqs[i].path, &m, &diag);
 	if (err) {
 		diag.req = i;
-		return plan_error(c, img, err, &diag);
+		return plan_error(c, img, err, &diag, &fs->geom);
 	}
 	if (c->json) {
 		fputs(i ? "," : "", stdout);

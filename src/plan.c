@@ -240,6 +240,7 @@ static enum fp_err no_run(struct fp_plan *p, uint32_t need, uint32_t last,
 		return err;
 	p->diag->need = need;
 	p->diag->avail = last ? run : len;
+	p->diag->last_cl = last;
 	return FP_E_NORUN;
 }
 
@@ -306,6 +307,32 @@ static enum fp_err zero_add(struct fp_plan *p, uint64_t off, uint64_t len)
 	p->zero[p->zero_count].off = off;
 	p->zero[p->zero_count++].len = len;
 	return FP_OK;
+}
+
+#define ZERO_CHUNK (1u << 20)	/* bytes zeroed between progress reports */
+
+/* Zero the planned ranges; in chunks when progress is reported. */
+static enum fp_err zero_all(struct fp_plan *p)
+{
+	uint64_t total = 0, done = 0, off, n;
+	struct fp_tick tick;
+	enum fp_err err = FP_OK;
+	size_t i;
+
+	for (i = 0; i < p->zero_count; i++)
+		total += p->zero[i].len;
+	fp_tick_start(&tick, p->opts.progress, total);
+	for (i = 0; !err && i < p->zero_count; i++) {
+		for (off = 0; !err && off < p->zero[i].len; off += n) {
+			n = p->zero[i].len - off;
+			if (tick.prog && n > ZERO_CHUNK)
+				n = ZERO_CHUNK;
+			err = fp_img_zero(p->fs->img, p->zero[i].off + off, n);
+			done += n;
+			fp_tick(&tick, done);
+		}
+	}
+	return err;
 }
 
 /* Zero bytes [from, to) of the existing chain starting at @cl. */
@@ -850,8 +877,7 @@ enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
 	enum fp_err err = FP_OK;
 	size_t i;
 
-	for (i = 0; !err && i < p->zero_count; i++)
-		err = fp_img_zero(p->fs->img, p->zero[i].off, p->zero[i].len);
+	err = zero_all(p);
 	for (i = 0; !err && i < p->dir_count; i++)
 		err = fp_dir_flush_new(p->dirs[i], p->fs->img, &p->fs->geom);
 	if (!err)

@@ -7,6 +7,7 @@
 
 #include "fp_err.h"
 #include "fs.h"
+#include "progress.h"
 
 #define FP_FILE_MAX 0xFFFFFFFFull	/* largest FAT file size */
 
@@ -23,6 +24,7 @@ struct fp_plan_opts {
 	int parents;		/* create missing directories */
 	int64_t time;		/* stamp for new and resized entries */
 	int utc;		/* time is shown in UTC, else local time */
+	const struct fp_progress *progress;	/* zeroing; NULL: none */
 };
 
 enum fp_action {
@@ -57,6 +59,8 @@ struct fp_plan_diag {
 	size_t req;		/* index of the failing request */
 	uint32_t need;		/* FP_E_NOSPC / FP_E_NORUN: clusters wanted */
 	uint32_t avail;		/* free clusters / largest free run */
+	uint32_t last_cl;	/* FP_E_NORUN: an existing file's last
+				 * cluster (avail: free ones after it), 0 */
 	char component[256];	/* FP_E_NOENT, FP_E_NOTDIR: path so far */
 };
 

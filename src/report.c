@@ -2,6 +2,7 @@
 #include "report.h"
 
 #include <inttypes.h>
+#include <time.h>
 
 static const char *action_name(enum fp_action a)
 {
@@ -253,4 +254,57 @@ void fp_report_map_json(FILE *out, const char *path, const struct fp_map *m,
 			(uint64_t)e->count * g->clus_len);
 	}
 	fputs("]}", out);
+}
+
+void fp_meter_init(struct fp_meter *m, FILE *out, const char *prog,
+		   const char *what, const char *image)
+{
+	m->out = out;
+	m->prog = prog;
+	m->what = what;
+	m->image = image;
+	m->last = 0;
+	m->pct = -1;
+	m->open = 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts))
+		return 0;
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void fp_meter_update(void *ctx, uint64_t done, uint64_t total)
+{
+	struct fp_meter *m = ctx;
+	int pct = total ? (int)((double)done / (double)total * 100) : 100;
+	double t = now();
+
+	if (done >= total)
+		pct = 100;
+	else if (pct > 99)
+		pct = 99;
+	if (pct == m->pct || (pct < 100 && m->pct >= 0 && t - m->last < 0.1))
+		return;
+	fprintf(m->out, "\r%s: %s '%s': %3d%%", m->prog, m->what, m->image,
+		pct);
+	m->last = t;
+	m->pct = pct;
+	m->open = 1;
+	if (pct == 100)
+		fp_meter_end(m);
+	else
+		fflush(m->out);
+}
+
+void fp_meter_end(struct fp_meter *m)
+{
+	if (!m->open)
+		return;
+	fputc('\n', m->out);
+	fflush(m->out);
+	m->open = 0;
 }

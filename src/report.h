@@ -34,6 +34,28 @@ void fp_report_map_text(FILE *out, const char *path, const struct fp_map *m,
 void fp_report_map_json(FILE *out, const char *path, const struct fp_map *m,
 			const struct fp_geom *g, uint64_t base);
 
+/*
+ * A progress line on a terminal: "\rPROG: WHAT 'IMAGE':  42%", redrawn at
+ * most ten times a second, ended with a newline at 100% (or by
+ * fp_meter_end() when the work stopped short).  The strings are borrowed.
+ */
+struct fp_meter {
+	FILE *out;
+	const char *prog, *what, *image;
+	double last;		/* when the line was last drawn, seconds */
+	int pct;		/* percentage drawn last, -1: none */
+	int open;		/* a line is drawn and not ended */
+};
+
+void fp_meter_init(struct fp_meter *m, FILE *out, const char *prog,
+		   const char *what, const char *image);
+
+/* The fp_progress callback; @ctx is the struct fp_meter. */
+void fp_meter_update(void *ctx, uint64_t done, uint64_t total);
+
+/* End a line left open; call before printing anything else. */
+void fp_meter_end(struct fp_meter *m);
+
 /* Write @s as a JSON string literal. */
 void fp_report_json_string(FILE *out, const char *s);
 

@@ -175,6 +175,8 @@ struct vctx {
 	int owners_pass;	/* re-walk to name the first owners */
 	int fat32;
 	enum fp_err err;	/* first allocation or I/O failure */
+	struct fp_tick tick;	/* progress: the FAT pass, then the walk */
+	uint64_t walked;	/* clusters the walk has claimed */
 };
 
 static int bit_test(const uint64_t *b, uint32_t i)
@@ -364,6 +366,23 @@ static void check_fat_head(struct vctx *v)
 		add(v, FP_P_IO_ERROR, "", 0, 0, 0);
 }
 
+/*
+ * Progress is counted in clusters: the FAT pass is the first half, one
+ * unit a cluster; the directory walk the second, scaled from the share
+ * of the used clusters it has claimed.  So the total is known before the
+ * FAT is read, and the walk ends below 100%, which only the end reports.
+ */
+static void walk_progress(struct vctx *v, uint32_t n)
+{
+	uint64_t half = v->tick.total / 2, used = v->r->used;
+
+	v->walked += n;
+	if (v->owners_pass || !used)
+		return;
+	fp_tick(&v->tick, half + (v->walked < used ?
+				  half * v->walked / used : half - 1));
+}
+
 /* Entry @cl, whose value is @val, in the counts and bitmaps. */
 static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
 {
@@ -394,10 +413,15 @@ static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
 static void scan_fat(struct vctx *v)
 {
 	uint32_t cl = 2, n, i, max = fp_geom_max_cl(v->g), vals[SCAN_CHUNK];
+	uint32_t step = v->g->cluster_count / 1024;	/* even progress */
 	enum fp_err err = FP_OK;
 
+	if (step < 16)
+		step = 16;
 	while (cl <= max && !err) {
-		err = fp_fat_seq(v->fat, cl, max - cl + 1, &n);
+		fp_tick(&v->tick, cl - 1);
+		n = max - cl + 1 < step ? max - cl + 1 : step;
+		err = fp_fat_seq(v->fat, cl, n, &n);
 		if (!err && n) {
 			bits_fill(v->used, cl, cl + n - 1);
 			bits_fill(v->pointed, cl + 1, cl + n);
@@ -406,6 +430,7 @@ static void scan_fat(struct vctx *v)
 			continue;
 		}
 		n = max - cl + 1 < SCAN_CHUNK ? max - cl + 1 : SCAN_CHUNK;
+		n = n < step ? n : step;
 		if (!err)
 			err = fp_fat_get_run(v->fat, cl, n, vals);
 		for (i = 0; !err && i < n; i++)
@@ -575,6 +600,7 @@ static void check_file(struct vctx *v, const char *path,
 		v->r->files++;
 	if (e->cl)
 		n = walk_chain(v, path, e->cl, &ok, NULL, 0);
+	walk_progress(v, n);
 	if (!ok)
 		return;
 	if (n < want)
@@ -681,6 +707,7 @@ static void check_subdir(struct vctx *v, size_t f, const char *path,
 	 * clusters against a file listed after it (as fsck.fat decides).
 	 */
 	n = walk_chain(v, path, e->cl, &ok, NULL, 0);
+	walk_progress(v, n);
 	if (n == 0)
 		return;
 	copy = strdup(path);
@@ -1085,6 +1112,13 @@ static void vctx_release(struct vctx *v)
 
 enum fp_err fp_verify(struct fp_img *img, struct fp_report **out)
 {
+	return fp_verify_progress(img, NULL, out);
+}
+
+enum fp_err fp_verify_progress(struct fp_img *img,
+			       const struct fp_progress *prog,
+			       struct fp_report **out)
+{
 	struct vctx v;
 	struct fp_report *r;
 	enum fp_err err;
@@ -1109,6 +1143,7 @@ enum fp_err fp_verify(struct fp_img *img, struct fp_report **out)
 	v.used = bits_new(fp_geom_max_cl(v.g));
 	if (!v.claimed || !v.pointed || !v.used)
 		fail(&v, FP_E_NOMEM);
+	fp_tick_start(&v.tick, prog, 2 * (uint64_t)v.g->cluster_count);
 	if (!v.err) {
 		check_boot(&v);
 		check_fat_head(&v);
@@ -1122,6 +1157,8 @@ enum fp_err fp_verify(struct fp_img *img, struct fp_report **out)
 		check_free_count(&v);
 		name_owners(&v);
 	}
+	if (!v.err)
+		fp_tick(&v.tick, v.tick.total);
 	err = v.err;
 	vctx_release(&v);
 	if (err) {

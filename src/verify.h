@@ -8,6 +8,7 @@
 #include "bpb.h"
 #include "fp_err.h"
 #include "image.h"
+#include "progress.h"
 
 /* Every problem the checker knows; codes and messages are in verify.c. */
 enum fp_problem {
@@ -87,6 +88,11 @@ struct fp_report {
  * (unreadable image, no FAT boot sector, unusable BPB).
  */
 enum fp_err fp_verify(struct fp_img *img, struct fp_report **out);
+
+/* The same, telling @prog (NULL: nobody) how far the check is. */
+enum fp_err fp_verify_progress(struct fp_img *img,
+			       const struct fp_progress *prog,
+			       struct fp_report **out);
 
 void fp_report_free(struct fp_report *r);
 

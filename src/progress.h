@@ -1,0 +1,36 @@
+/* progress.h - a progress callback for long library work, rate-limited. */
+#ifndef FP_PROGRESS_H
+#define FP_PROGRESS_H
+
+#include <stdint.h>
+
+/*
+ * Told how far long work is: @done of @total units (bytes or clusters;
+ * only the ratio means anything).  @done never decreases, and the last
+ * call of a piece of work has @done == @total.  The library never prints:
+ * drawing is the caller's business.  Owned by the caller.
+ */
+struct fp_progress {
+	void (*fn)(void *ctx, uint64_t done, uint64_t total);
+	void *ctx;
+};
+
+/*
+ * The library side: calls fn at most about 100 times over a piece of
+ * work, whatever its size.  A NULL or empty fp_progress makes every
+ * fp_tick() a no-op.
+ */
+struct fp_tick {
+	const struct fp_progress *prog;	/* NULL: nothing to report */
+	uint64_t total;
+	uint64_t next;		/* report when done reaches this */
+};
+
+/* Start work of @total units (0: nothing is reported); reports 0. */
+void fp_tick_start(struct fp_tick *t, const struct fp_progress *prog,
+		   uint64_t total);
+
+/* @done units are done: report when a hundredth more is, or all. */
+void fp_tick(struct fp_tick *t, uint64_t done);
+
+#endif
