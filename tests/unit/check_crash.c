@@ -357,6 +357,7 @@ static const struct fault {
 	{ "write EIO", FP_IMG_FAULT_WRITE, EIO },
 	{ "write ENOSPC", FP_IMG_FAULT_WRITE, ENOSPC },
 	{ "short write", FP_IMG_FAULT_SHORT, ENOSPC },
+	{ "read EIO", FP_IMG_FAULT_READ, EIO },
 };
 #define FAULT_COUNT (sizeof(faults) / sizeof(faults[0]))
 
