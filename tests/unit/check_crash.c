@@ -52,8 +52,8 @@ enum stage { ST_OPEN, ST_PLAN, ST_COMMIT, ST_DONE };
 
 /*
  * Do what the command line does with @r on @img (main.c, run()): locate
- * the volume, open it, check its FAT copies, plan and commit.  Returns the first error and,
- * in *stage, the step that failed.
+ * the volume, open it, check its FAT copies, plan and commit.  Returns
+ * the first error and, in *stage, the step that failed.
  */
 static enum fp_err run(struct fp_img *img, const struct fp_req *r, size_t n,
 		       enum stage *stage)
@@ -119,6 +119,13 @@ static struct kept kept[] = {
 static uint8_t pattern(size_t file, uint64_t pos)
 {
 	return (uint8_t)(0x41 + (file * 7 + pos) % 26);
+}
+
+/* Image offset of byte @pos of the file whose chain is @cls. */
+static uint64_t byte_off(const struct fp_geom *g, const uint32_t *cls,
+			 uint64_t pos)
+{
+	return fp_geom_cl_off(g, cls[pos / g->clus_len]) + pos % g->clus_len;
 }
 
 /* The clusters of @path on @fs, in chain order (malloc'd). */
@@ -188,8 +195,7 @@ static void keep_files(struct fp_img *img, uint8_t *d)
 		k->size = fp_le32(d + k->ent_off + 28);
 		ck_assert_uint_gt(k->size, 0);
 		for (pos = 0; pos < k->size; pos++)
-			d[fp_geom_cl_off(g, k->cls[pos / g->clus_len]) +
-			  pos % g->clus_len] = pattern(i, pos);
+			d[byte_off(g, k->cls, pos)] = pattern(i, pos);
 	}
 	fp_fs_free(fs);
 }
@@ -228,8 +234,8 @@ static void assert_kept(struct fp_img *img, unsigned long k, const char *how)
 				      "%s, %lu: chain of %s changed", how, k,
 				      e->path);
 		for (pos = 0; pos < e->size; pos++)
-			ck_assert_msg(d[fp_geom_cl_off(g, cls[pos / g->clus_len])
-				      + pos % g->clus_len] == pattern(i, pos),
+			ck_assert_msg(d[byte_off(g, cls, pos)] ==
+				      pattern(i, pos),
 				      "%s, %lu: data of %s changed at %llu",
 				      how, k, e->path, (unsigned long long)pos);
 		free(cls);
