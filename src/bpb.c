@@ -140,7 +140,9 @@ static enum fp_err decode_fat32(const uint8_t *sec, struct fp_geom *g)
 static enum fp_err decode_fat16(const uint8_t *sec, struct fp_geom *g)
 {
 	g->fat_secs = fp_le16(sec + BPB_FAT_SZ16);
-	if (g->root_entries == 0)
+	/* whole sectors, as the FAT spec asks and Linux checks */
+	if (g->root_entries == 0 ||
+	    (uint64_t)g->root_entries * FP_DIRENT_LEN % g->sec_len)
 		return FP_E_BPB;
 	g->mirror = 1;
 	g->active_fat = 0;

@@ -114,15 +114,27 @@ void fp_fs_free(struct fp_fs *fs)
 	free(fs);
 }
 
-/* 1 if a valid FAT boot sector starts at @off and fits in @len bytes. */
-static int fat_at(struct fp_img *img, uint64_t off, uint64_t len)
+/*
+ * *yes = 1 if a valid FAT boot sector starts at @off and fits in @len
+ * bytes.  A failed read is an error, not "no FAT here".
+ */
+static enum fp_err fat_at(struct fp_img *img, uint64_t off, uint64_t len,
+			  int *yes)
 {
 	uint8_t boot[FP_SECTOR_MIN];
 	struct fp_geom g;
+	enum fp_err err;
 
-	if (len < sizeof(boot) || fp_img_read(img, off, boot, sizeof(boot)))
-		return 0;
-	return fp_bpb_decode(boot, len, &g) == FP_OK;
+	*yes = 0;
+	if (len < sizeof(boot))
+		return FP_OK;
+	err = fp_img_read(img, off, boot, sizeof(boot));
+	if (err == FP_E_TRUNC)
+		return FP_OK;
+	if (err)
+		return err;
+	*yes = fp_bpb_decode(boot, len, &g) == FP_OK;
+	return FP_OK;
 }
 
 static enum fp_err use_part(const struct fp_part *p, struct fp_locate *loc)
@@ -138,10 +150,15 @@ static enum fp_err pick_fat(struct fp_img *img, const struct fp_ptable *pt,
 			    struct fp_locate *loc)
 {
 	const struct fp_part *found = NULL;
+	enum fp_err err;
 	size_t i;
+	int yes;
 
 	for (i = 0; i < pt->count; i++) {
-		if (!fat_at(img, pt->parts[i].off, pt->parts[i].len))
+		err = fat_at(img, pt->parts[i].off, pt->parts[i].len, &yes);
+		if (err)
+			return err;
+		if (!yes)
 			continue;
 		if (loc->fat_count < FP_LOCATE_MAX)
 			loc->fat_parts[loc->fat_count] = pt->parts[i].number;
@@ -159,10 +176,14 @@ enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
 	const struct fp_part *p;
 	struct fp_ptable pt;
 	enum fp_err err;
+	int yes;
 
 	memset(loc, 0, sizeof(*loc));
-	if (!part && fat_at(img, 0, fp_img_len(img)))
-		return FP_OK;
+	if (!part) {
+		err = fat_at(img, 0, fp_img_len(img), &yes);
+		if (err || yes)
+			return err;
+	}
 	err = fp_ptable_read(img, &pt);
 	if (err)
 		return err;
@@ -175,7 +196,9 @@ enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
 		err = FP_E_NOPART;
 	} else {
 		use_part(p, loc);
-		err = fat_at(img, p->off, p->len) ? FP_OK : FP_E_NOTFAT;
+		err = fat_at(img, p->off, p->len, &yes);
+		if (!err && !yes)
+			err = FP_E_NOTFAT;
 	}
 	fp_ptable_release(&pt);
 	return err;

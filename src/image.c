@@ -44,7 +44,9 @@ struct fp_img {
 	uint64_t len;		/* window length */
 	int err;		/* errno of the last failure */
 	unsigned long writes;	/* successful write calls */
-	unsigned long fail_at;	/* 0, or the number of the first to fail */
+	unsigned long reads;	/* read calls */
+	enum fp_img_fault fault;	/* the fault to inject, if any */
+	unsigned long fail_at;	/* 0, or the number of the call to fail */
 	int fail_errno;
 };
 
@@ -413,48 +415,70 @@ enum fp_err fp_img_read(struct fp_img *img, uint64_t off, void *buf,
 		return FP_E_TRUNC;
 	if (len == 0)
 		return FP_OK;
-	return img->ops->read(img, img->base + off, buf, len);
-}
-
-/*
- * Refuse a write call when out of bounds or when a fault is due.  Calls
- * are numbered as fp_img_write_count() counts them: the call that would
- * become successful write number k is call k, and once one has failed by
- * injection the count stops, so every later call fails too.
- */
-static enum fp_err write_begin(struct fp_img *img, uint64_t off,
-			       uint64_t len)
-{
-	if (!in_window(img, off, len))
-		return FP_E_TRUNC;
-	if (img->fail_at && img->writes + 1 >= img->fail_at) {
+	img->reads++;
+	if (img->fault == FP_IMG_FAULT_READ && img->reads == img->fail_at) {
 		img->err = img->fail_errno;
 		return FP_E_IO;
 	}
-	return FP_OK;
+	return img->ops->read(img, img->base + off, buf, len);
+}
+
+/* Write @len bytes from @buf, or zeros when @buf is NULL. */
+static enum fp_err backend_write(struct fp_img *img, uint64_t off,
+				 const void *buf, uint64_t len)
+{
+	if (len == 0)
+		return FP_OK;
+	if (!buf)
+		return img->ops->zero(img, img->base + off, len);
+	return img->ops->write(img, img->base + off, buf, (size_t)len);
+}
+
+/*
+ * One write call (zeros when @buf is NULL), refused when out of bounds or
+ * when a fault is due.  Calls are numbered as fp_img_write_count() counts
+ * them: the call that would become successful write number k is call k.
+ * Once one has failed by injection the count stops, so every later call
+ * fails too; a short write first writes the first half of its bytes,
+ * rounded down to 512, as a device that fills up would.
+ */
+static enum fp_err write_call(struct fp_img *img, uint64_t off,
+			      const void *buf, uint64_t len)
+{
+	uint64_t part = len / 2 / 512 * 512;
+	enum fp_err err;
+
+	if (!in_window(img, off, len))
+		return FP_E_TRUNC;
+	if ((img->fault == FP_IMG_FAULT_WRITE ||
+	     img->fault == FP_IMG_FAULT_SHORT) &&
+	    img->writes + 1 >= img->fail_at) {
+		if (img->fault == FP_IMG_FAULT_SHORT) {
+			img->fault = FP_IMG_FAULT_WRITE;
+			err = backend_write(img, off, buf, part);
+			if (err)
+				return err;
+		}
+		img->err = img->fail_errno;
+		return FP_E_IO;
+	}
+	err = backend_write(img, off, buf, len);
+	if (!err)
+		img->writes++;
+	return err;
 }
 
 enum fp_err fp_img_write(struct fp_img *img, uint64_t off, const void *buf,
 			 size_t len)
 {
-	enum fp_err err = write_begin(img, off, len);
-
-	if (!err && len > 0)
-		err = img->ops->write(img, img->base + off, buf, len);
-	if (!err)
-		img->writes++;
-	return err;
+	if (!buf && len > 0)
+		return FP_E_INVAL;
+	return write_call(img, off, buf, len);
 }
 
 enum fp_err fp_img_zero(struct fp_img *img, uint64_t off, uint64_t len)
 {
-	enum fp_err err = write_begin(img, off, len);
-
-	if (!err && len > 0)
-		err = img->ops->zero(img, img->base + off, len);
-	if (!err)
-		img->writes++;
-	return err;
+	return write_call(img, off, NULL, len);
 }
 
 enum fp_err fp_img_sync(struct fp_img *img)
@@ -472,10 +496,22 @@ unsigned long fp_img_write_count(const struct fp_img *img)
 	return img->writes;
 }
 
-void fp_img_fail_write(struct fp_img *img, unsigned long k, int errnum)
+unsigned long fp_img_read_count(const struct fp_img *img)
 {
+	return img->reads;
+}
+
+void fp_img_fault(struct fp_img *img, enum fp_img_fault kind,
+		  unsigned long k, int errnum)
+{
+	img->fault = k ? kind : FP_IMG_FAULT_NONE;
 	img->fail_at = k;
 	img->fail_errno = errnum;
+}
+
+void fp_img_fail_write(struct fp_img *img, unsigned long k, int errnum)
+{
+	fp_img_fault(img, FP_IMG_FAULT_WRITE, k, errnum);
 }
 
 /* The errno of a failing close() is left in errno for the caller. */

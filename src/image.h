@@ -67,11 +67,31 @@ int fp_img_errno(const struct fp_img *img);
 /* Count of successful write calls (fp_img_write, fp_img_zero) so far. */
 unsigned long fp_img_write_count(const struct fp_img *img);
 
+/* Count of read calls (fp_img_read within the window) so far. */
+unsigned long fp_img_read_count(const struct fp_img *img);
+
+/* Faults the image layer can inject (memory backend and files). */
+enum fp_img_fault {
+	FP_IMG_FAULT_NONE,
+	FP_IMG_FAULT_WRITE,	/* write k fails with errnum, and every
+				 * later write too (a dead device) */
+	FP_IMG_FAULT_SHORT,	/* write k writes only its first half,
+				 * rounded down to 512 bytes, then fails
+				 * with errnum; later writes fail too */
+	FP_IMG_FAULT_READ,	/* read k fails with errnum; later reads
+				 * succeed */
+};
+
 /*
- * Fault injection (memory backend and files): make write call number @k
- * (1-based, counting fp_img_write and fp_img_zero) fail with @errnum and
- * every later write too; k == 0 disables it.
+ * Inject @kind at call @k (1-based): writes are counted as
+ * fp_img_write_count() counts them (fp_img_write and fp_img_zero), reads
+ * as fp_img_read_count() does.  One fault at a time; k == 0 or
+ * FP_IMG_FAULT_NONE disables it.
  */
+void fp_img_fault(struct fp_img *img, enum fp_img_fault kind,
+		  unsigned long k, int errnum);
+
+/* fp_img_fault(img, FP_IMG_FAULT_WRITE, k, errnum). */
 void fp_img_fail_write(struct fp_img *img, unsigned long k, int errnum);
 
 /*

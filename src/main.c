@@ -615,11 +615,13 @@ static int check_loop(const struct cli *c, struct fp_img *img)
 	return EXIT_OPERATIONAL;
 }
 
-static int locate_error(const struct cli *c, enum fp_err err,
-			const struct fp_locate *loc)
+static int locate_error(const struct cli *c, struct fp_img *img,
+			enum fp_err err, const struct fp_locate *loc)
 {
 	size_t i;
 
+	if (err == FP_E_IO)
+		return fs_error(c, img, err);
 	if (err == FP_E_MANYPART) {
 		fprintf(stderr, PROG ": '%s': several FAT partitions:",
 			c->image);
@@ -655,9 +657,9 @@ static int place_window(const struct cli *c, struct fp_img *img)
 	if (!c->has_offset) {
 		err = fp_fs_locate(img, c->partition, &loc);
 		if (err && err != FP_E_NOTFAT)
-			return locate_error(c, err, &loc);
+			return locate_error(c, img, err, &loc);
 		if (err && (c->partition || loc.kind != FP_PT_NONE))
-			return locate_error(c, err, &loc);
+			return locate_error(c, img, err, &loc);
 	}
 	if (loc.gpt_backup && !c->quiet)
 		msg("warning: '%s': primary GPT is damaged, using the backup",

@@ -3,7 +3,8 @@
 # is missing.  Runs apt-get as root, or through sudo for other users.
 set -e
 pkgs="autoconf automake make gcc pkg-config libpopt-dev check dosfstools
-mtools fdisk python3 groff-base man-db jq util-linux"
+mtools fdisk python3 groff-base man-db jq util-linux strace
+valgrind"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |

@@ -350,11 +350,13 @@ last_kept() {
 	echo "$T/kept.$(cat "$T/kept.count")"
 }
 
+# check_kept IMG [AS]: the files put_file put into IMG (or into AS, of
+# which IMG is a copy) are unchanged.
 check_kept() {
 	[ -f "$T/kept.list" ] || return 0
 	while IFS='	' read -r fp_n fp_img fp_path; do
-		[ "$fp_img" = "$1" ] || continue
-		mtype -i "$fp_img" "$fp_path" >"$T/kept.got" 2>&1 ||
+		[ "$fp_img" = "${2:-$1}" ] || continue
+		mtype -i "$1" "$fp_path" >"$T/kept.got" 2>&1 ||
 			fail "pre-existing $fp_path unreadable"
 		cmp "$T/kept.got" "$T/kept.$fp_n" >/dev/null 2>&1 ||
 			fail "pre-existing $fp_path changed"

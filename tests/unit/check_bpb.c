@@ -265,6 +265,8 @@ static const struct bad16 bad12_cases[] = {
 	{ O_MEDIA, 1, 0x12 }, { O_MEDIA, 1, 0xF7 }, { O_TOT16, 2, 0 },
 	{ O_ROOT, 2, 0 }, { O_FATSZ16, 2, 8 }, { O_TOT16, 2, 30 },
 	{ O_RSVD, 2, 3000 },
+	/* a root directory that ends inside a sector */
+	{ O_ROOT, 2, 225 }, { O_ROOT, 2, 1 }, { O_ROOT, 2, 0xFFFF },
 };
 
 static void poke(uint8_t *s, unsigned off, unsigned width, uint32_t val)

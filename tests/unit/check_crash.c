@@ -1,4 +1,8 @@
-/* check_crash.c - a commit stopped dead at every write leaves a sound image. */
+/*
+ * check_crash.c - a preallocation cut short by a fault at any of its writes
+ * or reads (a dead device, EIO, ENOSPC, a short write, a failed read)
+ * reports the error and leaves a sound image.
+ */
 #include <check.h>
 #include <errno.h>
 #include <stdio.h>
@@ -6,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "le.h"
 #include "plan.h"
 #include "verify.h"
 
@@ -42,23 +47,200 @@ static void load_mkfs_image(void)
 	rmdir(dir);
 }
 
-/* Plan and commit @r on @img; return the number of writes it made. */
-static unsigned long commit(struct fp_img *img, const struct fp_req *r,
-			    size_t n, enum fp_err want)
+/* How far a run got before it failed. */
+enum stage { ST_OPEN, ST_PLAN, ST_COMMIT, ST_DONE };
+
+/*
+ * Do what the command line does with @r on @img (main.c, run()): locate
+ * the volume, open it, check its FAT copies, plan and commit.  Returns
+ * the first error and, in *stage, the step that failed.
+ */
+static enum fp_err run(struct fp_img *img, const struct fp_req *r, size_t n,
+		       enum stage *stage)
 {
 	struct fp_plan_opts o = { .time = 1700000000, .utc = 1,
 				   .parents = 1 };
+	struct fp_locate loc;
+	struct fp_fs_diag fd;
 	struct fp_plan_diag diag;
-	struct fp_plan *plan;
-	struct fp_fs *fs;
-	unsigned long before = fp_img_write_count(img);
+	struct fp_plan *plan = NULL;
+	struct fp_fs *fs = NULL;
+	enum fp_err err;
 
-	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
-	ck_assert_int_eq(fp_plan_build(fs, &o, r, n, &plan, &diag), FP_OK);
-	ck_assert_int_eq(fp_plan_commit(plan, 1), want);
+	*stage = ST_OPEN;
+	err = fp_fs_locate(img, 0, &loc);
+	if (err == FP_E_NOTFAT && loc.kind == FP_PT_NONE)
+		err = FP_OK;	/* a bare volume: fp_fs_open says more */
+	if (!err)
+		err = fp_img_set_window(img, loc.off, loc.len);
+	if (!err)
+		err = fp_fs_open(img, &fs);
+	if (!err)
+		err = fp_fs_check(fs, &fd);
+	if (err)
+		goto out;
+	*stage = ST_PLAN;
+	err = fp_plan_build(fs, &o, r, n, &plan, &diag);
+	if (err)
+		goto out;
+	*stage = ST_COMMIT;
+	err = fp_plan_commit(plan, 0);
+	if (!err)
+		*stage = ST_DONE;
+out:
 	fp_plan_free(plan);
 	fp_fs_free(fs);
-	return fp_img_write_count(img) - before;
+	return err;
+}
+
+/*
+ * What must survive any failure: the files made by setup(), whose data
+ * it overwrites with a pattern, with their clusters and the offset of
+ * their directory entries in the image.
+ */
+struct kept {
+	const char *path;
+	const char *dir;	/* parent, NULL for the root */
+	char sfn[12];
+	uint32_t size;
+	uint32_t *cls;
+	uint32_t cl_count;
+	uint64_t ent_off;
+};
+
+static struct kept kept[] = {
+	{ "/old.bin", NULL, "OLD     BIN", 0, NULL, 0, 0 },
+	{ "/keep.bin", NULL, "KEEP    BIN", 0, NULL, 0, 0 },
+	{ "/d/a", "/d", "A          ", 0, NULL, 0, 0 },
+	{ "/d/n", "/d", "N          ", 0, NULL, 0, 0 },
+};
+#define KEPT_COUNT (sizeof(kept) / sizeof(kept[0]))
+
+static uint8_t pattern(size_t file, uint64_t pos)
+{
+	return (uint8_t)(0x41 + (file * 7 + pos) % 26);
+}
+
+/* Image offset of byte @pos of the file whose chain is @cls. */
+static uint64_t byte_off(const struct fp_geom *g, const uint32_t *cls,
+			 uint64_t pos)
+{
+	return fp_geom_cl_off(g, cls[pos / g->clus_len]) + pos % g->clus_len;
+}
+
+/* The clusters of @path on @fs, in chain order (malloc'd). */
+static uint32_t *clusters_of(struct fp_fs *fs, const char *path,
+			     uint32_t *count)
+{
+	struct fp_plan_diag diag;
+	struct fp_map m;
+	uint32_t *cls, n = 0, c;
+	size_t i;
+
+	ck_assert_int_eq(fp_plan_map(fs, path, &m, &diag), FP_OK);
+	cls = malloc((m.clusters + 1) * sizeof(*cls));
+	ck_assert_ptr_nonnull(cls);
+	for (i = 0; i < m.ext_count; i++)
+		for (c = 0; c < m.ext[i].count; c++)
+			cls[n++] = m.ext[i].start + c;
+	ck_assert_uint_eq(n, m.clusters);
+	*count = n;
+	fp_map_release(&m);
+	return cls;
+}
+
+/* Byte offset of the short entry @sfn in the directory @dir (NULL: root). */
+static uint64_t entry_off(struct fp_fs *fs, const uint8_t *d,
+			  const char *dir, const char *sfn)
+{
+	const struct fp_geom *g = &fs->geom;
+	uint32_t *cls, n = 1, i, e;
+	uint64_t off, found = 0;
+
+	if (dir) {
+		cls = clusters_of(fs, dir, &n);
+	} else {
+		cls = malloc(sizeof(*cls));
+		ck_assert_ptr_nonnull(cls);
+		cls[0] = g->root_cl;
+	}
+	for (i = 0; i < n; i++)
+		for (e = 0; e < g->clus_len / 32; e++) {
+			off = fp_geom_cl_off(g, cls[i]) + e * 32;
+			if (!memcmp(d + off, sfn, 11)) {
+				ck_assert_uint_eq(found, 0);
+				found = off;
+			}
+		}
+	free(cls);
+	ck_assert_msg(found, "no entry '%s'", sfn);
+	return found;
+}
+
+/* Overwrite the data of the kept files in @d with their patterns. */
+static void keep_files(struct fp_img *img, uint8_t *d)
+{
+	const struct fp_geom *g;
+	struct fp_fs *fs;
+	uint64_t pos;
+	size_t i;
+
+	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
+	g = &fs->geom;
+	for (i = 0; i < KEPT_COUNT; i++) {
+		struct kept *k = &kept[i];
+
+		k->cls = clusters_of(fs, k->path, &k->cl_count);
+		k->ent_off = entry_off(fs, d, k->dir, k->sfn);
+		k->size = fp_le32(d + k->ent_off + 28);
+		ck_assert_uint_gt(k->size, 0);
+		for (pos = 0; pos < k->size; pos++)
+			d[byte_off(g, k->cls, pos)] = pattern(i, pos);
+	}
+	fp_fs_free(fs);
+}
+
+/*
+ * The kept files after a failed run: same entry (the extended /old.bin may
+ * have its new size and time), same first clusters, same data.
+ */
+static void assert_kept(struct fp_img *img, unsigned long k, const char *how)
+{
+	const uint8_t *d = fp_img_mem_data(img);
+	const struct fp_geom *g;
+	struct fp_fs *fs;
+	uint32_t *cls, n, c;
+	uint64_t pos;
+	size_t i;
+
+	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
+	g = &fs->geom;
+	for (i = 0; i < KEPT_COUNT; i++) {
+		const struct kept *e = &kept[i];
+		const uint8_t *ent = d + e->ent_off, *was = base + e->ent_off;
+		int extended = i == 0;
+
+		ck_assert_msg(!memcmp(ent, was, extended ? 12 : 32),
+			      "%s, %lu: entry of %s changed", how, k, e->path);
+		ck_assert_msg(!memcmp(ent + 20, was + 20, 2) &&
+			      !memcmp(ent + 26, was + 26, 2),
+			      "%s, %lu: start of %s changed", how, k, e->path);
+		cls = clusters_of(fs, e->path, &n);
+		ck_assert_msg(extended ? n >= e->cl_count : n == e->cl_count,
+			      "%s, %lu: chain of %s is %u clusters", how, k,
+			      e->path, n);
+		for (c = 0; c < e->cl_count; c++)
+			ck_assert_msg(cls[c] == e->cls[c],
+				      "%s, %lu: chain of %s changed", how, k,
+				      e->path);
+		for (pos = 0; pos < e->size; pos++)
+			ck_assert_msg(d[byte_off(g, cls, pos)] ==
+				      pattern(i, pos),
+				      "%s, %lu: data of %s changed at %llu",
+				      how, k, e->path, (unsigned long long)pos);
+		free(cls);
+	}
+	fp_fs_free(fs);
 }
 
 static void setup(void)
@@ -85,21 +267,20 @@ static void setup(void)
 	fp_plan_free(plan);
 	fp_fs_free(fs);
 	memcpy(base, fp_img_mem_data(img), base_len);
+	keep_files(img, base);
 	fp_img_close(img);
 }
 
 static void teardown(void)
 {
+	size_t i;
+
+	for (i = 0; i < KEPT_COUNT; i++) {
+		free(kept[i].cls);
+		kept[i].cls = NULL;
+	}
 	free(base);
 }
-
-/* The requests whose commit is cut short. */
-static const struct fp_req work[] = {
-	{ "/old.bin", 300000 },			/* extend: a link */
-	{ "/d/A long name that needs slots.bin", 200000 },	/* grows d */
-	{ "/new.bin", 100000 },
-	{ "/e/f/deep.bin", 5000 },		/* two new directories */
-};
 
 /*
  * Only findings a crash may leave: lost clusters and their traces (a chain
@@ -107,7 +288,8 @@ static const struct fp_req work[] = {
  * Returns 1 when the FAT copies differ, which a crash between the copies
  * leaves; the caller then checks each copy on its own.
  */
-static int check_findings(struct fp_img *img, unsigned long k, int copy)
+static int check_findings(struct fp_img *img, const char *how,
+			  unsigned long k, int copy)
 {
 	struct fp_report *r;
 	int mismatch = 0;
@@ -123,15 +305,17 @@ static int check_findings(struct fp_img *img, unsigned long k, int copy)
 		}
 		ck_assert_msg(p == FP_P_LOST || p == FP_P_TAIL ||
 			      p == FP_P_FSINFO_FREE,
-			      "stop at write %lu (FAT copy %d): %s at '%s'", k,
-			      copy, fp_problem_code(p), r->findings[i].path);
+			      "%s at call %lu (FAT copy %d): %s at '%s'", how,
+			      k, copy, fp_problem_code(p),
+			      r->findings[i].path);
 	}
 	fp_report_free(r);
 	return mismatch;
 }
 
 /* The image as a checker would see it if FAT copy @copy were the only one. */
-static void check_copy(struct fp_img *img, unsigned long k, int copy)
+static void check_copy(struct fp_img *img, const char *how, unsigned long k,
+		       int copy)
 {
 	const uint8_t *d = fp_img_mem_data(img);
 	struct fp_img *one;
@@ -147,35 +331,135 @@ static void check_copy(struct fp_img *img, unsigned long k, int copy)
 		ck_assert_int_eq(fp_img_write(one, g.fat_off + c * g.fat_len,
 					      d + g.fat_off + copy * g.fat_len,
 					      g.fat_len), FP_OK);
-	check_findings(one, k, copy);
+	check_findings(one, how, k, copy);
 	fp_img_close(one);
 }
 
-static void assert_sound(struct fp_img *img, unsigned long k)
+static void assert_sound(struct fp_img *img, const char *how,
+			 unsigned long k)
 {
-	if (check_findings(img, k, -1)) {
-		check_copy(img, k, 0);
-		check_copy(img, k, 1);
+	if (check_findings(img, how, k, -1)) {
+		check_copy(img, how, k, 0);
+		check_copy(img, how, k, 1);
 	}
+	assert_kept(img, k, how);
 }
 
-START_TEST(test_stop_at_every_write)
+/* The requests whose run is cut short. */
+static const struct fp_req work[] = {
+	{ "/old.bin", 300000 },			/* extend: a link */
+	{ "/d/A long name that needs slots.bin", 200000 },	/* grows d */
+	{ "/new.bin", 100000 },
+	{ "/e/f/deep.bin", 5000 },		/* two new directories */
+};
+#define WORK_COUNT (sizeof(work) / sizeof(work[0]))
+
+/* The fault kinds, each injected at every call it can hit. */
+static const struct fault {
+	const char *name;
+	enum fp_img_fault kind;
+	int errnum;
+} faults[] = {
+	{ "write EIO", FP_IMG_FAULT_WRITE, EIO },
+	{ "write ENOSPC", FP_IMG_FAULT_WRITE, ENOSPC },
+	{ "short write", FP_IMG_FAULT_SHORT, ENOSPC },
+	{ "read EIO", FP_IMG_FAULT_READ, EIO },
+};
+#define FAULT_COUNT (sizeof(faults) / sizeof(faults[0]))
+
+/*
+ * The faults themselves, on a small memory image: which call fails, what
+ * a short write leaves, and that a failed read is a single event.
+ */
+START_TEST(test_fault_kinds)
 {
+	uint8_t zero[4096] = { 0 }, ones[2048], buf[16];
+	const uint8_t *d;
 	struct fp_img *img;
-	unsigned long total, k;
+
+	memset(ones, 0xFF, sizeof(ones));
+	ck_assert_int_eq(fp_img_mem(zero, sizeof(zero), &img), FP_OK);
+	d = fp_img_mem_data(img);
+
+	/* write 2 writes its first 1024 of 2048 bytes, then ENOSPC */
+	fp_img_fault(img, FP_IMG_FAULT_SHORT, 2, ENOSPC);
+	ck_assert_int_eq(fp_img_write(img, 0, ones, 16), FP_OK);
+	ck_assert_int_eq(fp_img_write(img, 2048, ones, 2048), FP_E_IO);
+	ck_assert_int_eq(fp_img_errno(img), ENOSPC);
+	ck_assert_mem_eq(d + 2048, ones, 1024);
+	ck_assert_mem_eq(d + 3072, zero, 1024);
+	/* then the device stays full; a short zero-fill writes nothing */
+	ck_assert_int_eq(fp_img_write(img, 16, ones, 16), FP_E_IO);
+	ck_assert_mem_eq(d + 16, zero, 16);
+	ck_assert_uint_eq(fp_img_write_count(img), 1);
+	fp_img_fault(img, FP_IMG_FAULT_SHORT, 2, ENOSPC);
+	ck_assert_int_eq(fp_img_zero(img, 2048, 512), FP_E_IO);
+	ck_assert_mem_eq(d + 2048, ones, 512);
+
+	/* read 2 fails with EIO, read 3 works again; writes are not hit */
+	fp_img_fault(img, FP_IMG_FAULT_READ, fp_img_read_count(img) + 2,
+		     EIO);
+	ck_assert_int_eq(fp_img_read(img, 0, buf, 16), FP_OK);
+	ck_assert_int_eq(fp_img_read(img, 0, buf, 16), FP_E_IO);
+	ck_assert_int_eq(fp_img_errno(img), EIO);
+	ck_assert_int_eq(fp_img_read(img, 0, buf, 16), FP_OK);
+	ck_assert_mem_eq(buf, ones, 16);
+	ck_assert_int_eq(fp_img_zero(img, 0, 16), FP_OK);
+	ck_assert_uint_eq(fp_img_read_count(img), 3);
+
+	/* k == 0 turns faults off */
+	fp_img_fault(img, FP_IMG_FAULT_WRITE, 0, EIO);
+	ck_assert_int_eq(fp_img_write(img, 0, ones, 16), FP_OK);
+	fp_img_close(img);
+}
+END_TEST
+
+/*
+ * The whole run without faults, then the same run with the fault at every
+ * call from the first to the last.  Each must fail with that errno (the
+ * command line says "cannot read/write ... : strerror" and exits 8), and
+ * leave an image with only lost clusters, tails and a stale FSInfo count,
+ * where the files that were there keep their entries and data.  A failed
+ * read before the commit must leave the image as it was.
+ */
+START_TEST(test_fault_at_every_call)
+{
+	const struct fault *f = &faults[_i];
+	int reads = f->kind == FP_IMG_FAULT_READ;
+	unsigned long total, k, before_commit = 0;
+	struct fp_img *img;
+	enum stage st;
+	enum fp_err err;
 
 	ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
-	total = commit(img, work, 4, FP_OK);
-	assert_sound(img, 0);
+	ck_assert_int_eq(run(img, work, WORK_COUNT, &st), FP_OK);
+	total = reads ? fp_img_read_count(img) : fp_img_write_count(img);
+	assert_sound(img, "no fault", 0);
 	fp_img_close(img);
 	ck_assert_uint_ge(total, 6);
 	for (k = 1; k <= total; k++) {
 		ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
-		fp_img_fail_write(img, fp_img_write_count(img) + k, EIO);
-		commit(img, work, 4, FP_E_IO);
-		assert_sound(img, k);
+		fp_img_fault(img, f->kind, k, f->errnum);
+		err = run(img, work, WORK_COUNT, &st);
+		ck_assert_msg(err == FP_E_IO, "%s at call %lu: %s", f->name,
+			      k, fp_strerror(err));
+		ck_assert_int_eq(fp_img_errno(img), f->errnum);
+		if (st < ST_COMMIT) {
+			ck_assert_msg(!memcmp(fp_img_mem_data(img), base,
+					      base_len),
+				      "%s at call %lu: image written", f->name,
+				      k);
+			before_commit++;
+		} else {
+			assert_sound(img, f->name, k);
+		}
 		fp_img_close(img);
 	}
+	if (!reads)
+		ck_assert_uint_eq(before_commit, 0);
+	printf("check_crash: %s: %lu faults injected (%lu before the "
+	       "commit)\n", f->name, total, before_commit);
+	fflush(stdout);
 }
 END_TEST
 
@@ -183,11 +467,14 @@ static Suite *crash_suite(void)
 {
 	Suite *s = suite_create("crash");
 	TCase *tc = tcase_create("core");
+	TCase *tf = tcase_create("faults");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_stop_at_every_write);
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_fault_at_every_call, 0, FAULT_COUNT);
 	suite_add_tcase(s, tc);
+	tcase_add_test(tf, test_fault_kinds);
+	suite_add_tcase(s, tf);
 	return s;
 }
 
