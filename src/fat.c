@@ -278,6 +278,14 @@ static enum fp_err window(struct fp_fat *fat, uint32_t w,
 	enum fp_err err;
 
 	if (!win->buf) {
+		/*
+		 * The cache thrashes (an access pattern that jumps between
+		 * windows, as a hostile or badly fragmented chain does):
+		 * keep every window, as the whole FAT was kept before
+		 * windows, so that the reads stay linear in the FAT size.
+		 */
+		if (fat->reads >= 2 * (uint64_t)fat->win_count)
+			fat->cache_max = fat->win_count;
 		if (!win->dirty)
 			win->dirty = calloc(fat->win_len / fat->sec_len, 1);
 		if (!win->dirty)

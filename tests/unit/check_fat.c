@@ -581,6 +581,10 @@ START_TEST(test_windows)
 						   131072 - 1500 + i));
 	ck_assert_int_eq(fp_fat_get_run(&fat, fat.max_cl, 2, vals),
 			 FP_E_INVAL);
+	/* a fresh load: after 2 reads a window the cache would keep all */
+	fp_fat_release(&fat);
+	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
+	fp_fat_cache(&fat, 1);
 	/* a chain across two windows, and an entry in a third */
 	ck_assert_int_eq(fp_fat_set_chain(&fat, 65000, 1000), FP_OK);
 	set(&fat, 299999, 0x0ABCDEF0);
@@ -608,6 +612,30 @@ START_TEST(test_windows)
 	/* two runs (one per window touched by the chain) + one, per copy */
 	ck_assert_uint_eq(fp_img_write_count(v.img), 2 * 3);
 	free(want);
+	fp_fat_release(&fat);
+	vol_free(&v);
+}
+END_TEST
+
+/*
+ * A chain that jumps between windows on every link (a hostile or badly
+ * fragmented FAT) must not read a window per link: once the windows have
+ * each been read about twice over, the cache keeps them all, so the reads
+ * stay linear in the FAT size whatever the access pattern.
+ */
+START_TEST(test_thrash)
+{
+	struct vol v;
+	struct fp_fat fat;
+	uint32_t k;
+
+	vol_make(&v, FP_FAT32, 300000, 2344, 1, 1);
+	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
+	fp_fat_cache(&fat, 1);
+	for (k = 0; k < 100000; k++)
+		get(&fat, (k % 5) * 65536 + k % 1000 + 2);
+	ck_assert_uint_le(fat.reads, 3 * fat.win_count);
+	ck_assert_uint_eq(fat.loaded, fat.win_count);
 	fp_fat_release(&fat);
 	vol_free(&v);
 }
@@ -914,6 +942,7 @@ static Suite *fat_suite(void)
 	tcase_add_test(tc, test_compare_chunks);
 	tcase_add_test(tc, test_windows);
 	tcase_add_test(tc, test_check_copies);
+	tcase_add_test(tc, test_thrash);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	tcase_add_test(ti, test_img_mem);
