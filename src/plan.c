@@ -272,7 +272,8 @@ static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 		need -= run;
 	}
 	while (!err && need) {
-		err = fp_bitmap_find_run(bm, p->cursor, need, &start);
+		if (!start)	/* --contiguous may have found it already */
+			err = fp_bitmap_find_run(bm, p->cursor, need, &start);
 		len = need;
 		if (!err && !start)
 			err = fp_bitmap_largest_run(bm, &start, &len);
@@ -281,6 +282,7 @@ static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 		if (!err)
 			err = file_run(p, f, start, len, &last, &cap);
 		need -= len;
+		start = 0;
 	}
 	return err;
 }
