@@ -9,20 +9,38 @@
 
 /* Window buffers come in chunks of 8 FAT32 windows, one huge page. */
 #define CHUNK_LEN (2u * 1024u * 1024u)
+/* Entries of a packed window that do not link to the next cluster. */
+#define PATCH_MAX 32u
 
 #define FAT32_MASK 0x0FFFFFFFu
 #define FAT32_HIGH 0xF0000000u
 
+/* An entry of a packed window that does not link to the next cluster. */
+struct fp_fat_patch {
+	uint32_t i;		/* index in the window */
+	uint32_t raw;		/* the entry, top 4 bits included */
+};
+
 /*
  * One window of the active copy.  buf holds the window's bytes, NULL while
  * it is not loaded; dirty has one byte a sector (kept when buf goes).
+ *
+ * A FAT32 window whose entries all link to the next cluster but for at
+ * most PATCH_MAX (what preallocated chains make of a window) is packed:
+ * patch lists those entries by index and buf is given back, so that new
+ * chains cost no memory while they wait for the flush.  packed_dirty says
+ * that the whole window is still to be written.
  */
 struct fp_fat_win {
 	uint8_t *buf;
 	uint8_t *dirty;
 	uint32_t dirty_count;	/* dirty sectors; a dirty window stays */
+	uint32_t linked;	/* entries set by fp_fat_set_chain() */
 	uint64_t used;		/* fat->clock at the last use */
 	int compared;		/* checked against the other copies */
+	struct fp_fat_patch *patch;	/* packed: non-NULL */
+	uint32_t patch_count;
+	int packed_dirty;
 };
 
 /* Largest entry value of a type; BAD is mask - 8, EOC mask - 7 .. mask. */
@@ -266,8 +284,167 @@ static enum fp_err window_buf(struct fp_fat *fat, uint8_t **buf)
 		fat->loaded--;
 		return FP_OK;
 	}
+	if (fat->spare) {
+		*buf = fat->spare;
+		memcpy(&fat->spare, *buf, sizeof(fat->spare));
+		return FP_OK;
+	}
 	return new_buf(fat, buf);
 }
+
+/* Give back window buffer @buf; its first bytes link the spare list. */
+static void spare_put(struct fp_fat *fat, uint8_t *buf)
+{
+	memcpy(buf, &fat->spare, sizeof(fat->spare));
+	fat->spare = buf;
+}
+
+/* Mark the sectors of the @len bytes at @off of @win dirty. */
+static void mark_dirty(struct fp_fat *fat, struct fp_fat_win *win,
+		       size_t off, size_t len)
+{
+	size_t s = off / fat->sec_len, e = (off + len - 1) / fat->sec_len;
+
+	for (; s <= e; s++) {
+		win->dirty_count += !win->dirty[s];
+		win->dirty[s] = 1;
+	}
+}
+
+/* ---- packed windows ---------------------------------------------- */
+
+/* Window @w can be packed: a whole FAT32 window, compared if need be. */
+static int packable(const struct fp_fat *fat, uint32_t w)
+{
+	const struct fp_geom *g = fat->geom;
+	const struct fp_fat_win *win = &fat->win[w];
+	int copies = g->mirror && g->fat_count > 1;
+
+	return fat->type == FP_FAT32 && fat->win_count > 1 && win->buf &&
+	       win_bytes(fat, w) == fat->win_len &&
+	       win_entries(fat, w) == fat->win_cl &&
+	       (win->compared || !copies);
+}
+
+/*
+ * Pack window @w if all its entries but PATCH_MAX link to the next
+ * cluster: note those, give the buffer back, and remember whether the
+ * window was dirty (it is then written whole).  Else leave it.
+ */
+static enum fp_err pack(struct fp_fat *fat, uint32_t w)
+{
+	struct fp_fat_win *win = &fat->win[w];
+	struct fp_fat_patch p[PATCH_MAX];
+	uint32_t next = w * fat->win_cl + 1, i, n = 0, raw;
+
+	if (!packable(fat, w))
+		return FP_OK;
+	for (i = 0; i < fat->win_cl; i++) {
+		raw = fp_le32(win->buf + (size_t)i * 4);
+		if (raw == next + i)
+			continue;
+		if (n == PATCH_MAX)
+			return FP_OK;
+		p[n].i = i;
+		p[n++].raw = raw;
+	}
+	win->patch = malloc(sizeof(p));
+	if (!win->patch)
+		return FP_E_NOMEM;
+	memcpy(win->patch, p, n * sizeof(*p));
+	win->patch_count = n;
+	win->packed_dirty = win->dirty_count != 0;
+	memset(win->dirty, 0, fat->win_len / fat->sec_len);
+	win->dirty_count = 0;
+	spare_put(fat, win->buf);
+	win->buf = NULL;
+	fat->loaded--;
+	fat->packed++;
+	return FP_OK;
+}
+
+/* The bytes of packed window @w into @out (fat->win_len of them). */
+static void unpack_into(const struct fp_fat *fat, uint32_t w, uint8_t *out)
+{
+	const struct fp_fat_win *win = &fat->win[w];
+	uint32_t next = w * fat->win_cl + 1, i, k;
+
+	for (i = 0; i < fat->win_cl; i++)
+		fp_put_le32(out + (size_t)i * 4, next + i);
+	for (k = 0; k < win->patch_count; k++)
+		fp_put_le32(out + (size_t)win->patch[k].i * 4,
+			    win->patch[k].raw);
+}
+
+/* Turn packed window @w back into a buffer, dirty where it was. */
+static enum fp_err unpack(struct fp_fat *fat, uint32_t w)
+{
+	struct fp_fat_win *win = &fat->win[w];
+	uint8_t *buf;
+	enum fp_err err = window_buf(fat, &buf);
+
+	if (err)
+		return err;
+	unpack_into(fat, w, buf);
+	win->buf = buf;
+	fat->loaded++;
+	if (win->packed_dirty)
+		mark_dirty(fat, win, 0, fat->win_len);
+	free(win->patch);
+	win->patch = NULL;
+	win->patch_count = 0;
+	win->packed_dirty = 0;
+	fat->packed--;
+	return FP_OK;
+}
+
+/* Index in win->patch of entry @i of packed @win, patch_count if none. */
+static uint32_t patch_of(const struct fp_fat_win *win, uint32_t i)
+{
+	uint32_t k;
+
+	for (k = 0; k < win->patch_count; k++)
+		if (win->patch[k].i == i)
+			break;
+	return k;
+}
+
+/* Raw entry @cl of packed window @win. */
+static uint32_t packed_raw(const struct fp_fat *fat,
+			   const struct fp_fat_win *win, uint32_t cl)
+{
+	uint32_t k = patch_of(win, cl % fat->win_cl);
+
+	return k < win->patch_count ? win->patch[k].raw : cl + 1;
+}
+
+/*
+ * Set entry @cl of packed @win to @val (masked), keeping its top 4 bits.
+ * Returns 0 when that needs one patch more than PATCH_MAX.
+ */
+static int packed_set(const struct fp_fat *fat, struct fp_fat_win *win,
+		      uint32_t cl, uint32_t val)
+{
+	uint32_t raw = (packed_raw(fat, win, cl) & FAT32_HIGH) | val;
+	uint32_t k = patch_of(win, cl % fat->win_cl);
+
+	if (k == win->patch_count) {
+		if (raw != cl + 1 && k == PATCH_MAX)
+			return 0;
+		if (raw != cl + 1) {
+			win->patch[k].i = cl % fat->win_cl;
+			win->patch[k].raw = raw;
+			win->patch_count++;
+		}
+	} else if (raw == cl + 1) {
+		win->patch[k] = win->patch[--win->patch_count];
+	} else {
+		win->patch[k].raw = raw;
+	}
+	win->packed_dirty = 1;
+	return 1;
+}
+
 
 /* Window @w in memory, read (and compared) on first use. */
 static enum fp_err window(struct fp_fat *fat, uint32_t w,
@@ -277,6 +454,11 @@ static enum fp_err window(struct fp_fat *fat, uint32_t w,
 	uint8_t *buf;
 	enum fp_err err;
 
+	if (!win->buf && win->patch) {
+		err = unpack(fat, w);
+		if (err)
+			return err;
+	}
 	if (!win->buf) {
 		/*
 		 * The cache thrashes (an access pattern that jumps between
@@ -349,6 +531,11 @@ enum fp_err fp_fat_get(struct fp_fat *fat, uint32_t cl, uint32_t *val)
 	uint32_t i;
 	enum fp_err err;
 
+	if (cl <= fat->max_cl && fat->win[cl / fat->win_cl].patch) {
+		*val = packed_raw(fat, &fat->win[cl / fat->win_cl], cl) &
+		       FAT32_MASK;
+		return FP_OK;
+	}
 	err = locate(fat, cl, &win, &i);
 	if (err)
 		return err;
@@ -402,18 +589,6 @@ enum fp_err fp_fat_seq(struct fp_fat *fat, uint32_t cl, uint32_t max,
 	return FP_OK;
 }
 
-/* Mark the sectors of the @len bytes at @off of @win dirty. */
-static void mark_dirty(struct fp_fat *fat, struct fp_fat_win *win,
-		       size_t off, size_t len)
-{
-	size_t s = off / fat->sec_len, e = (off + len - 1) / fat->sec_len;
-
-	for (; s <= e; s++) {
-		win->dirty_count += !win->dirty[s];
-		win->dirty[s] = 1;
-	}
-}
-
 /* Store @val (masked) as entry @i of @win. */
 static void put(struct fp_fat *fat, struct fp_fat_win *win, uint32_t i,
 		uint32_t val)
@@ -454,6 +629,12 @@ enum fp_err fp_fat_set(struct fp_fat *fat, uint32_t cl, uint32_t val)
 	uint32_t i;
 	enum fp_err err;
 
+	if (cl <= fat->max_cl) {
+		win = &fat->win[cl / fat->win_cl];
+		if (win->patch &&
+		    packed_set(fat, win, cl, val & type_mask(fat->type)))
+			return FP_OK;
+	}
 	err = locate(fat, cl, &win, &i);
 	if (!err)
 		put(fat, win, i, val & type_mask(fat->type));
@@ -498,6 +679,10 @@ enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
 			n = end - cl + 1;
 		if (fat->type == FP_FAT32) {
 			link32(fat, win, i, n, cl, end);
+			win->linked += n;
+			if (win->linked >= fat->win_cl &&
+			    (err = pack(fat, cl / fat->win_cl)))
+				return err;
 			cl += n;
 			continue;
 		}
@@ -568,6 +753,32 @@ static enum fp_err flush_window(const struct fp_fat *fat, uint32_t w,
 	return FP_OK;
 }
 
+/*
+ * Write the dirty packed windows from *@w on, at most a chunk of them, to
+ * @base with one write; *@w becomes the last one written.
+ */
+static enum fp_err flush_packed(struct fp_fat *fat, uint32_t *w,
+				uint64_t base)
+{
+	uint32_t first = *w, n, max = CHUNK_LEN / fat->win_len;
+
+	if (!fat->gen) {
+		fat->gen = aligned_alloc(CHUNK_LEN, CHUNK_LEN);
+		if (!fat->gen)
+			return FP_E_NOMEM;
+#ifdef MADV_HUGEPAGE
+		(void)madvise(fat->gen, CHUNK_LEN, MADV_HUGEPAGE);
+#endif
+	}
+	for (n = 0; n < max && first + n < fat->win_count &&
+	     fat->win[first + n].packed_dirty; n++)
+		unpack_into(fat, first + n,
+			    fat->gen + (size_t)n * fat->win_len);
+	*w = first + n - 1;
+	return fp_img_write(fat->img, base + (uint64_t)first * fat->win_len,
+			    fat->gen, (size_t)n * fat->win_len);
+}
+
 enum fp_err fp_fat_flush(struct fp_fat *fat, struct fp_img *img,
 			 const struct fp_geom *g)
 {
@@ -575,7 +786,7 @@ enum fp_err fp_fat_flush(struct fp_fat *fat, struct fp_img *img,
 	uint32_t end = g->mirror ? g->fat_count : g->active_fat + 1;
 	uint32_t w;
 	uint64_t base;
-	enum fp_err err;
+	enum fp_err err = FP_OK;
 
 	if (fat->len > g->fat_len || end > g->fat_count ||
 	    g->sec_len != fat->sec_len || img != fat->img)
@@ -583,15 +794,17 @@ enum fp_err fp_fat_flush(struct fp_fat *fat, struct fp_img *img,
 	for (; c < end; c++) {
 		base = g->fat_off + (uint64_t)c * g->fat_len;
 		for (w = 0; w < fat->win_count; w++) {
-			if (!fat->win[w].dirty_count)
-				continue;
-			err = flush_window(fat, w,
-					   base + (uint64_t)w * fat->win_len);
+			if (fat->win[w].packed_dirty)
+				err = flush_packed(fat, &w, base);
+			else if (fat->win[w].dirty_count)
+				err = flush_window(fat, w, base +
+						   (uint64_t)w * fat->win_len);
 			if (err)
 				return err;
 		}
 	}
 	for (w = 0; w < fat->win_count; w++) {
+		fat->win[w].packed_dirty = 0;
 		if (!fat->win[w].dirty_count)
 			continue;
 		memset(fat->win[w].dirty, 0, fat->win_len / fat->sec_len);
@@ -606,8 +819,11 @@ void fp_fat_release(struct fp_fat *fat)
 
 	if (!fat)
 		return;
-	for (w = 0; fat->win && w < fat->win_count; w++)
+	for (w = 0; fat->win && w < fat->win_count; w++) {
 		free(fat->win[w].dirty);
+		free(fat->win[w].patch);
+	}
+	free(fat->gen);
 	while (fat->chunk_count)
 		free(fat->chunks[--fat->chunk_count]);
 	free(fat->chunks);

@@ -38,7 +38,10 @@ struct fp_fat_diff {
  * are addressable.  Windows changed by fp_fat_set() stay in memory until
  * fp_fat_flush() writes their dirty sectors, as coalesced runs, to every
  * copy that must get them; clean windows are dropped, least recently used
- * first, beyond the cache size.  The image is borrowed.
+ * first, beyond the cache size.  A window that fp_fat_set_chain() fills
+ * with links is kept as a short list of the entries that are not links
+ * to the next cluster, so that the memory held until the flush does not
+ * grow with the clusters allocated.  The image is borrowed.
  */
 struct fp_fat {
 	enum fp_fat_type type;
@@ -57,6 +60,9 @@ struct fp_fat {
 	uint32_t cache_max;	/* clean windows kept at most */
 	uint64_t clock;		/* use counter for the LRU choice */
 	uint64_t reads;		/* windows read from the image */
+	uint32_t packed;	/* windows packed (see fat.c) */
+	uint8_t *spare;		/* window buffers given back, a list */
+	uint8_t *gen;		/* packed windows unpacked for a write */
 	/* copy checking: other copies compared with each window read */
 	const struct fp_geom *geom;	/* for the copies; borrowed */
 	int check_copies;

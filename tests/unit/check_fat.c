@@ -102,6 +102,15 @@ static void set(struct fp_fat *fat, uint32_t cl, uint32_t val)
 	ck_assert_int_eq(fp_fat_set(fat, cl, val), FP_OK);
 }
 
+/* fp_fat_seq() from @cl, as far as the window allows. */
+static uint32_t check_seq(struct fp_fat *fat, uint32_t cl)
+{
+	uint32_t len = 0xDEADBEEF;
+
+	ck_assert_int_eq(fp_fat_seq(fat, cl, UINT32_MAX, &len), FP_OK);
+	return len;
+}
+
 static void check_all(struct fp_fat *fat, const uint8_t *p)
 {
 	uint32_t cl;
@@ -641,6 +650,122 @@ START_TEST(test_thrash)
 }
 END_TEST
 
+/* Zero entries @from .. @to - 1 in every copy of @v, in the image. */
+static void zero_entries(struct vol *v, uint32_t from, uint32_t to)
+{
+	uint8_t *zero = calloc(to - from, 4);
+	uint32_t c;
+
+	ck_assert_ptr_nonnull(zero);
+	for (c = 0; c < v->g.fat_count; c++)
+		ck_assert_int_eq(fp_img_write(v->img, v->g.fat_off +
+					      c * v->g.fat_len + 4 * from,
+					      zero, 4 * (size_t)(to - from)),
+				 FP_OK);
+	free(zero);
+}
+
+/* Entry @cl of every copy in @img to @raw (top 4 bits included). */
+static void ref_put32(const struct vol *v, uint8_t *img, uint32_t cl,
+		      uint32_t raw)
+{
+	uint32_t c;
+
+	for (c = 0; c < v->g.fat_count; c++)
+		fp_put_le32(img + v->g.fat_off + c * v->g.fat_len + 4 * cl,
+			    raw);
+}
+
+/*
+ * Windows that a chain fills are packed: their buffers are given back,
+ * reads and changes go to the short list of entries that are not links
+ * to the next cluster (the top 4 bits kept), one change too many unpacks
+ * a window, and the flush writes exactly what the buffers would have.
+ * The expected image is built here, entry by entry, from the old one.
+ */
+START_TEST(test_pack)
+{
+	const uint32_t start = 65536 - 100, end = 3 * 65536 + 99;
+	const uint32_t high = 2 * 65536 + 5;	/* top 4 bits set */
+	struct vol v;
+	struct fp_fat fat;
+	uint8_t *want;
+	uint32_t cl, k;
+
+	vol_make(&v, FP_FAT32, 300000, 2344, 2, 1);
+	zero_entries(&v, 60000, 270000);
+	ref_put32(&v, v.orig, high, 0x30000000);
+	ck_assert_int_eq(fp_img_write(v.img, v.g.fat_off + 4 * high,
+				      v.orig + v.g.fat_off + 4 * high, 4),
+			 FP_OK);
+	ck_assert_int_eq(fp_img_write(v.img, v.g.fat_off + v.g.fat_len +
+				      4 * high, v.orig + v.g.fat_off +
+				      4 * high, 4), FP_OK);
+	want = malloc(v.len);
+	ck_assert_ptr_nonnull(want);
+	memcpy(want, fp_img_mem_data(v.img), v.len);
+
+	/* without the copies compared first, nothing is packed */
+	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
+	ck_assert_int_eq(fp_fat_set_chain(&fat, start, end - start + 1),
+			 FP_OK);
+	ck_assert_uint_eq(fat.packed, 0);
+	ck_assert_uint_eq(fat.loaded, 4);
+	fp_fat_release(&fat);
+
+	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
+	ck_assert_int_eq(fp_fat_check_copies(&fat), FP_OK);
+	ck_assert_int_eq(fp_fat_set_chain(&fat, start, end - start + 1),
+			 FP_OK);
+	for (cl = start; cl <= end; cl++)
+		ref_put32(&v, want, cl, (cl == high ? 0x30000000 : 0) |
+			  (cl == end ? 0x0FFFFFFF : cl + 1));
+	ck_assert_uint_eq(fat.packed, 2);	/* windows 1 and 2 */
+	ck_assert_uint_eq(fat.loaded, 2);	/* windows 0 and 3 */
+	ck_assert_uint_eq(fat.diff[1].count, 0);
+	ck_assert_uint_eq(get(&fat, 65536), 65537);
+	ck_assert_uint_eq(get(&fat, high), high + 1);
+	ck_assert_uint_eq(get(&fat, 3 * 65536 - 1), 3 * 65536);
+	/* a link made an end, and back; an end in window 2 */
+	set(&fat, 65536 + 1000, 0x0FFFFFFF);
+	ck_assert_uint_eq(get(&fat, 65536 + 1000), 0x0FFFFFFF);
+	set(&fat, 65536 + 1000, 65536 + 1001);
+	set(&fat, high, 0x0FFFFFF8);
+	ref_put32(&v, want, high, 0x3FFFFFF8);
+	ck_assert_uint_eq(get(&fat, high), 0x0FFFFFF8);
+	ck_assert_uint_eq(fat.packed, 2);
+	/* 33 changes in window 1 are one too many: it is unpacked */
+	for (k = 0; k < 33; k++) {
+		cl = 65536 + 7 * k;
+		set(&fat, cl, 0x0FFFFFFF);
+		ref_put32(&v, want, cl, 0x0FFFFFFF);
+	}
+	ck_assert_uint_eq(fat.packed, 1);
+	ck_assert_uint_eq(get(&fat, 65536 + 7), 0x0FFFFFFF);
+	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_mem_eq(fp_img_mem_data(v.img), want, v.len);
+	/* after the 4 writes above: windows 0-3, one write each, per copy */
+	ck_assert_uint_eq(fp_img_write_count(v.img), 4 + 2 * 4);
+	/* once written, a packed window is written again only if changed */
+	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_uint_eq(fp_img_write_count(v.img), 4 + 2 * 4);
+	set(&fat, 2 * 65536 + 9, 0x0FFFFFFF);
+	ref_put32(&v, want, 2 * 65536 + 9, 0x0FFFFFFF);
+	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_mem_eq(fp_img_mem_data(v.img), want, v.len);
+	ck_assert_uint_eq(fp_img_write_count(v.img), 4 + 2 * 5);
+	/* a read through the window API unpacks it, clean */
+	ck_assert_uint_eq(fat.packed, 1);
+	ck_assert_uint_eq(check_seq(&fat, 2 * 65536 + 10), 65536 - 10);
+	ck_assert_uint_eq(fat.packed, 0);
+	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_uint_eq(fp_img_write_count(v.img), 4 + 2 * 5);
+	free(want);
+	fp_fat_release(&fat);
+	vol_free(&v);
+}
+END_TEST
+
 /*
  * With copy checking on, a window is compared with the other copies when
  * it is first read: a difference in a window never read is not seen.
@@ -934,6 +1059,7 @@ static Suite *fat_suite(void)
 	tcase_add_test(tc, test_windows);
 	tcase_add_test(tc, test_check_copies);
 	tcase_add_test(tc, test_thrash);
+	tcase_add_test(tc, test_pack);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	tcase_add_test(ti, test_img_mem);
