@@ -18,6 +18,9 @@
 
 #define IMG_ZERO_BLOCK (1024u * 1024u)	/* zero-fill write size */
 #define IMG_IO_MAX (1u << 30)		/* largest single pread/pwrite */
+#define IMG_HOLE_MIN (64u * 1024u)	/* reads from this size look for
+					 * holes first */
+#define IMG_HOLES 4			/* holes remembered: one a FAT copy */
 
 /*
  * A backend.  Offsets are absolute (the window base already added) and
@@ -45,6 +48,13 @@ struct fp_img {
 	int err;		/* errno of the last failure */
 	unsigned long writes;	/* successful write calls */
 	unsigned long reads;	/* read calls */
+	unsigned long hole_reads;	/* reads answered from a hole */
+	/* file backend: holes and a data extent known (absolute [off,
+	 * end); empty when equal), or SEEK_DATA unusable */
+	struct { uint64_t off, end; } hole[IMG_HOLES];
+	unsigned hole_next;	/* the slot to fill next */
+	uint64_t data_off, data_end;
+	int no_seek;
 	enum fp_img_fault fault;	/* the fault to inject, if any */
 	unsigned long fail_at;	/* 0, or the number of the call to fail */
 	int fail_errno;
@@ -52,11 +62,79 @@ struct fp_img {
 
 /* --- file and block device backend --- */
 
+/* The size of the open file, -1 if fstat() fails. */
+static off_t end_of_file(struct fp_img *img)
+{
+	struct stat st;
+
+	return fstat(img->fd, &st) < 0 ? -1 : st.st_size;
+}
+
+/*
+ * 1 if the filesystem says that [off, off + len) of a regular file is a
+ * hole (SEEK_DATA), which reads as zeros; 0 if it holds data or nobody
+ * can tell.  A few holes and one data extent are remembered until the
+ * next write, so that a FAT read in windows, copy after copy, asks about
+ * once an extent.
+ */
+static int in_hole(struct fp_img *img, uint64_t off, uint64_t len)
+{
+	uint64_t end = off + len;
+	unsigned k;
+	off_t d, h;
+
+	if (img->no_seek || !img->regular || len < IMG_HOLE_MIN)
+		return 0;
+	for (k = 0; k < IMG_HOLES; k++)
+		if (off >= img->hole[k].off && end <= img->hole[k].end)
+			return 1;
+	if (off >= img->data_off && off < img->data_end)
+		return 0;
+	d = lseek(img->fd, (off_t)off, SEEK_DATA);
+	if (d < 0 && errno == ENXIO)	/* a hole up to the end of the file */
+		d = end_of_file(img);
+	if (d < 0) {
+		img->no_seek = 1;
+		return 0;
+	}
+	if ((uint64_t)d > off) {
+		k = img->hole_next++ % IMG_HOLES;
+		img->hole[k].off = off;
+		img->hole[k].end = (uint64_t)d;
+		return end <= (uint64_t)d;
+	}
+	h = lseek(img->fd, (off_t)off, SEEK_HOLE);
+	if (h < 0 || (uint64_t)h <= off) {
+		img->no_seek = 1;
+		return 0;
+	}
+	img->data_off = off;
+	img->data_end = (uint64_t)h;
+	return 0;
+}
+
+/* Forget the extents in_hole() knows: the file is being written. */
+static void forget_extents(struct fp_img *img)
+{
+	memset(img->hole, 0, sizeof(img->hole));
+	img->data_off = img->data_end = 0;
+}
+
+/*
+ * A read that lies in a hole is answered with zeros without a read:
+ * reading a hole makes the kernel clear and copy page-cache pages, the
+ * most of a run's cost on a freshly made sparse image.
+ */
 static enum fp_err file_read(struct fp_img *img, uint64_t off, void *buf,
 			     size_t len)
 {
 	uint8_t *p = buf;
 
+	if (in_hole(img, off, len)) {
+		memset(buf, 0, len);
+		img->hole_reads++;
+		return FP_OK;
+	}
 	while (len > 0) {
 		size_t chunk = len < IMG_IO_MAX ? len : IMG_IO_MAX;
 		ssize_t n = pread(img->fd, p, chunk, (off_t)off);
@@ -81,6 +159,7 @@ static enum fp_err file_write(struct fp_img *img, uint64_t off,
 {
 	const uint8_t *p = buf;
 
+	forget_extents(img);
 	while (len > 0) {
 		size_t chunk = len < IMG_IO_MAX ? len : IMG_IO_MAX;
 		ssize_t n = pwrite(img->fd, p, chunk, (off_t)off);
@@ -127,6 +206,7 @@ static enum fp_err file_zero(struct fp_img *img, uint64_t off, uint64_t len)
 	int mode = FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE;
 	int r;
 
+	forget_extents(img);
 	if (!img->regular)
 		return file_write_zeros(img, off, len);
 	do
@@ -499,6 +579,11 @@ unsigned long fp_img_write_count(const struct fp_img *img)
 unsigned long fp_img_read_count(const struct fp_img *img)
 {
 	return img->reads;
+}
+
+unsigned long fp_img_hole_reads(const struct fp_img *img)
+{
+	return img->hole_reads;
 }
 
 void fp_img_fault(struct fp_img *img, enum fp_img_fault kind,

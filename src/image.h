@@ -70,6 +70,13 @@ unsigned long fp_img_write_count(const struct fp_img *img);
 /* Count of read calls (fp_img_read within the window) so far. */
 unsigned long fp_img_read_count(const struct fp_img *img);
 
+/*
+ * Count of those reads that a regular file answered from a hole: a read
+ * of 64 KiB or more that the filesystem reports (SEEK_DATA) to lie in a
+ * hole is filled with zeros without reading.
+ */
+unsigned long fp_img_hole_reads(const struct fp_img *img);
+
 /* Faults the image layer can inject (memory backend and files). */
 enum fp_img_fault {
 	FP_IMG_FAULT_NONE,

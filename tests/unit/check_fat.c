@@ -2,6 +2,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -1017,6 +1018,89 @@ START_TEST(test_img_file)
 }
 END_TEST
 
+/* Whether @buf holds @len bytes of @byte (one assertion, not @len). */
+static int all_bytes(const uint8_t *buf, size_t len, uint8_t byte)
+{
+	size_t i;
+
+	for (i = 0; i < len && buf[i] == byte; i++)
+		;
+	return i == len;
+}
+
+/*
+ * Reads of 64 KiB or more that lie in a hole of a sparse file are zeros
+ * without a read, when the filesystem reports holes (SEEK_DATA); a read
+ * that touches data, a small read, and any read after a write read the
+ * file.  The file: data at [0, 4 KiB) and [3 MiB, 3 MiB + 4 KiB) of 4 MiB.
+ */
+START_TEST(test_img_holes)
+{
+	char path[] = "/tmp/check_fat.XXXXXX";
+	const off_t mib = 1 << 20;
+	uint8_t *buf = malloc(256 << 10), data[4096];
+	struct fp_img *img;
+	unsigned long h;
+	int fd, e, holes;
+
+	ck_assert_ptr_nonnull(buf);
+	memset(data, 0xAB, sizeof(data));
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, 4 * mib), 0);
+	ck_assert_int_eq(pwrite(fd, data, sizeof(data), 0), sizeof(data));
+	ck_assert_int_eq(pwrite(fd, data, sizeof(data), 3 * mib),
+			 sizeof(data));
+	ck_assert_int_eq(fsync(fd), 0);
+	/* what this filesystem says: holes, or all data */
+	holes = lseek(fd, 4096, SEEK_DATA) == 3 * mib;
+	ck_assert_int_eq(close(fd), 0);
+	printf("check_fat: %s reports holes: %s\n", path, holes ? "yes" : "no");
+
+	ck_assert_int_eq(fp_img_open(path, FP_IMG_WRITE, &img, &e), FP_OK);
+	memset(buf, 0x55, 256 << 10);
+	ck_assert_int_eq(fp_img_read(img, 64 << 10, buf, 256 << 10), FP_OK);
+	ck_assert(all_bytes(buf, 256 << 10, 0));
+	h = fp_img_hole_reads(img);
+	ck_assert_uint_eq(h, holes ? 1 : 0);
+	/* a write into the known hole: read again, the bytes are there */
+	ck_assert_int_eq(fp_img_write(img, mib, "xyz", 3), FP_OK);
+	ck_assert_int_eq(fp_img_read(img, mib - (64 << 10), buf, 128 << 10),
+			 FP_OK);
+	ck_assert(all_bytes(buf, 64 << 10, 0));
+	ck_assert_mem_eq(buf + (64 << 10), "xyz", 3);
+	ck_assert_uint_eq(fp_img_hole_reads(img), h);
+	/* hole then data then hole: read */
+	memset(buf, 0x55, 256 << 10);
+	ck_assert_int_eq(fp_img_read(img, 3 * mib - (128 << 10), buf,
+				     256 << 10), FP_OK);
+	ck_assert(all_bytes(buf, 128 << 10, 0));
+	ck_assert(all_bytes(buf + (128 << 10), 4096, 0xAB));
+	ck_assert(all_bytes(buf + (128 << 10) + 4096, (124 << 10), 0));
+	/* a small read in the hole is a read */
+	memset(buf, 0x55, 4096);
+	ck_assert_int_eq(fp_img_read(img, 2 * mib, buf, 4096), FP_OK);
+	ck_assert(all_bytes(buf, 4096, 0));
+	ck_assert_uint_eq(fp_img_hole_reads(img), h);
+	/* the hole at the end of the file (SEEK_DATA: ENXIO) */
+	memset(buf, 0x55, 256 << 10);
+	ck_assert_int_eq(fp_img_read(img, 3 * mib + (64 << 10), buf,
+				     256 << 10), FP_OK);
+	ck_assert(all_bytes(buf, 256 << 10, 0));
+	ck_assert_uint_eq(fp_img_hole_reads(img), h + (holes ? 1 : 0));
+	h = fp_img_hole_reads(img);
+	/* the rest of the hole, relative to a window base */
+	ck_assert_int_eq(fp_img_set_window(img, mib + 4096, 0), FP_OK);
+	memset(buf, 0x55, 64 << 10);
+	ck_assert_int_eq(fp_img_read(img, mib, buf, 64 << 10), FP_OK);
+	ck_assert(all_bytes(buf, 64 << 10, 0));
+	ck_assert_uint_eq(fp_img_hole_reads(img), h + (holes ? 1 : 0));
+	ck_assert_int_eq(fp_img_close(img), FP_OK);
+	unlink(path);
+	free(buf);
+}
+END_TEST
+
 START_TEST(test_img_open_errors)
 {
 	struct fp_img *img = (struct fp_img *)&img;
@@ -1064,6 +1148,7 @@ static Suite *fat_suite(void)
 	suite_add_tcase(s, tc);
 	tcase_add_test(ti, test_img_mem);
 	tcase_add_test(ti, test_img_file);
+	tcase_add_test(ti, test_img_holes);
 	tcase_add_test(ti, test_img_open_errors);
 	tcase_set_timeout(ti, 60);
 	suite_add_tcase(s, ti);
