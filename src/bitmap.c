@@ -9,9 +9,6 @@
 /* Arrays from this size on are aligned to it, for huge pages. */
 #define HUGE_LEN (2u * 1024u * 1024u)
 
-/* Entries decoded at a time while a window is scanned. */
-#define SCAN_CHUNK 1024u
-
 /*
  * Bit cl of word cl / 64 is set when cluster cl is in use.  Clusters 0 and
  * 1 and every bit above max_cl are set too, and there is always at least
@@ -110,29 +107,26 @@ static uint32_t win_end(const struct fp_bitmap *bm, uint32_t cl)
 	return end < bm->max_cl ? (uint32_t)end : bm->max_cl;
 }
 
-/* Clear the bits of the free clusters of the window that holds @cl. */
+/*
+ * Clear the bits of the free clusters of the window that holds @cl, 64
+ * at a time (windows start at a multiple of 64); 0 and 1 stay used.
+ */
 static enum fp_err scan(struct fp_bitmap *bm, uint32_t cl)
 {
-	uint32_t w = cl / bm->win_cl, end = win_end(bm, cl), vals[SCAN_CHUNK];
-	uint32_t n, i;
+	uint32_t w = cl / bm->win_cl, end = win_end(bm, cl);
+	uint64_t m;
 	enum fp_err err;
 
 	if (!bm->fat || bm->scanned[w])
 		return FP_OK;
-	cl = w * bm->win_cl;
-	if (cl < 2)
-		cl = 2;
-	for (; cl <= end; cl += n) {
-		n = end - cl + 1 < SCAN_CHUNK ? end - cl + 1 : SCAN_CHUNK;
-		err = fp_fat_get_run(bm->fat, cl, n, vals);
+	for (cl = w * bm->win_cl; cl <= end; cl += 64) {
+		err = fp_fat_free_mask(bm->fat, cl, &m);
 		if (err)
 			return err;
-		for (i = 0; i < n; i++) {
-			if (vals[i] != FP_FAT_FREE)
-				continue;
-			bm->words[(cl + i) / 64] &= ~(1ull << ((cl + i) % 64));
-			bm->free_count++;
-		}
+		if (cl == 0)
+			m &= ~3ull;
+		bm->words[cl / 64] &= ~m;
+		bm->free_count += (uint32_t)__builtin_popcountll(m);
 	}
 	bm->scanned[w] = 1;
 	bm->unscanned--;

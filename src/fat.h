@@ -97,6 +97,13 @@ enum fp_err fp_fat_get_run(struct fp_fat *fat, uint32_t cl, uint32_t count,
 			   uint32_t *vals);
 
 /*
+ * *mask = which of the 64 entries from @cl (a multiple of 64) are free:
+ * bit k for entry @cl + k; entries above max_cl count as not free.
+ */
+enum fp_err fp_fat_free_mask(struct fp_fat *fat, uint32_t cl,
+			     uint64_t *mask);
+
+/*
  * *len = how many entries from @cl on hold the next cluster number
  * (entry c == c + 1), at most @max, within the window of @cl: the length
  * of a run of consecutive clusters in a chain, without a call a cluster.

@@ -678,6 +678,53 @@ static void ref_put32(const struct vol *v, uint8_t *img, uint32_t cl,
 }
 
 /*
+ * fp_fat_free_mask() against the bit-by-bit decoder, for every type: a
+ * FAT with free entries here and there, a block of 64 free ones, and the
+ * last, partial block; a start that is not a multiple of 64 is refused.
+ */
+START_TEST(test_free_mask)
+{
+	static const struct { enum fp_fat_type t; uint32_t clusters, secs; }
+	cases[] = {
+		{ FP_FAT12, 1001, 3 }, { FP_FAT16, 5000, 20 },
+		{ FP_FAT32, 300000, 2344 },
+	};
+	struct vol v;
+	struct fp_fat fat;
+	uint32_t cl, k, c, want;
+	uint64_t m;
+
+	for (c = 0; c < 3; c++) {
+		vol_make(&v, cases[c].t, cases[c].clusters, cases[c].secs, 1,
+			 1);
+		ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
+		for (cl = 0; cl <= fat.max_cl; cl += 3 + cl % 5)
+			set(&fat, cl, 0);
+		for (cl = 128; cl < 192; cl++)
+			set(&fat, cl, 0);
+		set(&fat, 200, cases[c].t == FP_FAT32 ? 0x10000000 : 0);
+		set(&fat, 64, 0xFF7);
+		for (cl = 0; cl <= fat.max_cl; cl += 64) {
+			ck_assert_int_eq(fp_fat_free_mask(&fat, cl, &m),
+					 FP_OK);
+			for (k = 0; k < 64; k++) {
+				want = cl + k <= fat.max_cl &&
+				       get(&fat, cl + k) == 0;
+				ck_assert_msg(((m >> k) & 1) == want,
+					      "type %d entry %u", cases[c].t,
+					      cl + k);
+			}
+		}
+		ck_assert_int_eq(fp_fat_free_mask(&fat, 128, &m), FP_OK);
+		ck_assert(m == ~0ull);
+		ck_assert_int_eq(fp_fat_free_mask(&fat, 32, &m), FP_E_INVAL);
+		fp_fat_release(&fat);
+		vol_free(&v);
+	}
+}
+END_TEST
+
+/*
  * Windows that a chain fills are packed: their buffers are given back,
  * reads and changes go to the short list of entries that are not links
  * to the next cluster (the top 4 bits kept), one change too many unpacks
@@ -1144,6 +1191,7 @@ static Suite *fat_suite(void)
 	tcase_add_test(tc, test_check_copies);
 	tcase_add_test(tc, test_thrash);
 	tcase_add_test(tc, test_pack);
+	tcase_add_test(tc, test_free_mask);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	tcase_add_test(ti, test_img_mem);
