@@ -38,6 +38,7 @@ struct fp_fat_win {
 	uint32_t linked;	/* entries set by fp_fat_set_chain() */
 	uint64_t used;		/* fat->clock at the last use */
 	int compared;		/* checked against the other copies */
+	int zero;		/* read from a hole, unchanged: all zeros */
 	struct fp_fat_patch *patch;	/* packed: non-NULL */
 	uint32_t patch_count;
 	int packed_dirty;
@@ -305,6 +306,7 @@ static void mark_dirty(struct fp_fat *fat, struct fp_fat_win *win,
 {
 	size_t s = off / fat->sec_len, e = (off + len - 1) / fat->sec_len;
 
+	win->zero = 0;
 	for (; s <= e; s++) {
 		win->dirty_count += !win->dirty[s];
 		win->dirty[s] = 1;
@@ -337,6 +339,32 @@ static int links16(const uint8_t *p, uint32_t next)
 }
 
 /*
+ * Make window @w packed, with the @n patches at @p, to be written whole
+ * if @dirty; its buffer is given back.
+ */
+static enum fp_err pack_as(struct fp_fat *fat, uint32_t w,
+			   const struct fp_fat_patch *p, uint32_t n,
+			   int dirty)
+{
+	struct fp_fat_win *win = &fat->win[w];
+
+	win->patch = malloc(PATCH_MAX * sizeof(*p));
+	if (!win->patch)
+		return FP_E_NOMEM;
+	memcpy(win->patch, p, n * sizeof(*p));
+	win->patch_count = n;
+	win->packed_dirty = dirty;
+	memset(win->dirty, 0, fat->win_len / fat->sec_len);
+	win->dirty_count = 0;
+	win->zero = 0;
+	spare_put(fat, win->buf);
+	win->buf = NULL;
+	fat->loaded--;
+	fat->packed++;
+	return FP_OK;
+}
+
+/*
  * Pack window @w if all its entries but PATCH_MAX link to the next
  * cluster: note those, give the buffer back, and remember whether the
  * window was dirty (it is then written whole).  Else leave it.
@@ -364,19 +392,7 @@ static enum fp_err pack(struct fp_fat *fat, uint32_t w)
 		p[n].i = i;
 		p[n++].raw = raw;
 	}
-	win->patch = malloc(sizeof(p));
-	if (!win->patch)
-		return FP_E_NOMEM;
-	memcpy(win->patch, p, n * sizeof(*p));
-	win->patch_count = n;
-	win->packed_dirty = win->dirty_count != 0;
-	memset(win->dirty, 0, fat->win_len / fat->sec_len);
-	win->dirty_count = 0;
-	spare_put(fat, win->buf);
-	win->buf = NULL;
-	fat->loaded--;
-	fat->packed++;
-	return FP_OK;
+	return pack_as(fat, w, p, n, win->dirty_count != 0);
 }
 
 /* The bytes of packed window @w into @out (fat->win_len of them). */
@@ -467,6 +483,7 @@ static enum fp_err window(struct fp_fat *fat, uint32_t w,
 			  struct fp_fat_win **out)
 {
 	struct fp_fat_win *win = &fat->win[w];
+	unsigned long holes;
 	uint8_t *buf;
 	enum fp_err err;
 
@@ -488,11 +505,13 @@ static enum fp_err window(struct fp_fat *fat, uint32_t w,
 			win->dirty = calloc(fat->win_len / fat->sec_len, 1);
 		if (!win->dirty)
 			return FP_E_NOMEM;
+		holes = fp_img_hole_reads(fat->img);
 		err = window_buf(fat, &buf);
 		if (!err)	/* on failure buf stays unused until release */
 			err = read_copy(fat, fat->geom->active_fat, w, buf);
 		if (err)
 			return err;
+		win->zero = fp_img_hole_reads(fat->img) != holes;
 		fat->loaded++;
 		fat->reads++;
 		win->buf = buf;
@@ -706,6 +725,19 @@ static void link32(struct fp_fat *fat, struct fp_fat_win *win, uint32_t i,
 	mark_dirty(fat, win, (size_t)i * 4, (size_t)n * 4);
 }
 
+/*
+ * A chain ending at @end fills window @w, whose entries were all zeros:
+ * pack it without writing the links first (only the end, if in @w, is
+ * not a link to the next cluster).
+ */
+static enum fp_err pack_zero(struct fp_fat *fat, uint32_t w, uint32_t end)
+{
+	struct fp_fat_patch p = { end % fat->win_cl, FAT32_MASK };
+
+	fat->win[w].linked = fat->win_cl;
+	return pack_as(fat, w, &p, end / fat->win_cl == w, 1);
+}
+
 enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
 			     uint32_t count)
 {
@@ -724,6 +756,14 @@ enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
 		n = fat->win_cl - i;
 		if (n > end - cl + 1)
 			n = end - cl + 1;
+		if (n == fat->win_cl && win->zero &&
+		    packable(fat, cl / fat->win_cl)) {
+			err = pack_zero(fat, cl / fat->win_cl, end);
+			if (err)
+				return err;
+			cl += n;
+			continue;
+		}
 		if (fat->type == FP_FAT32) {
 			link32(fat, win, i, n, cl, end);
 			win->linked += n;

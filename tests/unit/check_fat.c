@@ -678,6 +678,66 @@ static void ref_put32(const struct vol *v, uint8_t *img, uint32_t cl,
 }
 
 /*
+ * A chain that fills windows read from holes of a sparse file packs them
+ * without writing the links (when the filesystem reports holes; else as
+ * any window): the flushed FAT must be the chain, entry by entry.
+ */
+START_TEST(test_pack_holes)
+{
+	char path[] = "/tmp/check_fat.XXXXXX";
+	const uint32_t end = 3 * 65536 - 1;	/* the last of window 2 */
+	struct vol v;
+	struct fp_fat fat;
+	struct fp_img *img;
+	uint8_t *fatbuf, head[SEC];
+	uint32_t cl, c;
+	int fd, e;
+
+	vol_make(&v, FP_FAT32, 300000, 2344, 2, 1);
+	memset(head, 0, sizeof(head));
+	fp_put_le32(head, 0x0FFFFFF8);
+	fp_put_le32(head + 4, 0x0FFFFFFF);
+	fp_put_le32(head + 8, 0x0FFFFFFF);
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, (off_t)v.len), 0);
+	for (c = 0; c < 2; c++)
+		ck_assert_int_eq(pwrite(fd, head, SEC, (off_t)(v.g.fat_off +
+					c * v.g.fat_len)), SEC);
+	ck_assert_int_eq(close(fd), 0);
+	ck_assert_int_eq(fp_img_open(path, FP_IMG_WRITE, &img, &e), FP_OK);
+	ck_assert_int_eq(fp_fat_load(&fat, img, &v.g), FP_OK);
+	ck_assert_int_eq(fp_fat_check_copies(&fat), FP_OK);
+	ck_assert_int_eq(fp_fat_set_chain(&fat, 3, end - 2), FP_OK);
+	ck_assert_uint_eq(fat.packed, 2);
+	ck_assert_uint_eq(get(&fat, 65536 * 2 - 1), 65536 * 2);
+	ck_assert_uint_eq(get(&fat, end), 0x0FFFFFFF);
+	ck_assert_uint_eq(get(&fat, end + 1), 0);
+	ck_assert_int_eq(fp_fat_flush(&fat, img, &v.g), FP_OK);
+	fp_fat_release(&fat);
+	fatbuf = malloc(v.g.fat_len);
+	ck_assert_ptr_nonnull(fatbuf);
+	for (c = 0; c < 2; c++) {
+		ck_assert_int_eq(fp_img_read(img, v.g.fat_off + c *
+					     v.g.fat_len, fatbuf,
+					     v.g.fat_len), FP_OK);
+		for (cl = 0; cl < 300002; cl++)
+			if (ref_get(fatbuf, FP_FAT32, cl) !=
+			    (cl < 3 ? ref_get(head, FP_FAT32, cl) :
+			     cl < end ? cl + 1 : cl == end ? 0x0FFFFFFF : 0))
+				break;
+		ck_assert_uint_eq(cl, 300002);
+	}
+	printf("check_fat: pack from holes: %lu hole reads\n",
+	       fp_img_hole_reads(img));
+	free(fatbuf);
+	ck_assert_int_eq(fp_img_close(img), FP_OK);
+	unlink(path);
+	vol_free(&v);
+}
+END_TEST
+
+/*
  * fp_fat_free_mask() against the bit-by-bit decoder, for every type: a
  * FAT with free entries here and there, a block of 64 free ones, and the
  * last, partial block; a start that is not a multiple of 64 is refused.
@@ -1192,6 +1252,7 @@ static Suite *fat_suite(void)
 	tcase_add_test(tc, test_thrash);
 	tcase_add_test(tc, test_pack);
 	tcase_add_test(tc, test_free_mask);
+	tcase_add_test(tc, test_pack_holes);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	tcase_add_test(ti, test_img_mem);
