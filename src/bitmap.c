@@ -6,6 +6,9 @@
 
 #include "bitmap.h"
 
+/* Bitmap words filled at a time while a window is scanned. */
+#define SCAN_GROUPS 256u
+
 /* Arrays from this size on are aligned to it, for huge pages. */
 #define HUGE_LEN (2u * 1024u * 1024u)
 
@@ -113,20 +116,28 @@ static uint32_t win_end(const struct fp_bitmap *bm, uint32_t cl)
  */
 static enum fp_err scan(struct fp_bitmap *bm, uint32_t cl)
 {
-	uint32_t w = cl / bm->win_cl, end = win_end(bm, cl);
-	uint64_t m;
+	uint32_t w = cl / bm->win_cl, end = win_end(bm, cl), n, g;
+	uint64_t masks[SCAN_GROUPS];
 	enum fp_err err;
 
 	if (!bm->fat || bm->scanned[w])
 		return FP_OK;
-	for (cl = w * bm->win_cl; cl <= end; cl += 64) {
-		err = fp_fat_free_mask(bm->fat, cl, &m);
+	for (cl = w * bm->win_cl; cl <= end; cl += n * 64) {
+		n = (end - cl) / 64 + 1;
+		if (n > SCAN_GROUPS)
+			n = SCAN_GROUPS;
+		err = fp_fat_free_masks(bm->fat, cl, n, masks);
 		if (err)
 			return err;
 		if (cl == 0)
-			m &= ~3ull;
-		bm->words[cl / 64] &= ~m;
-		bm->free_count += (uint32_t)__builtin_popcountll(m);
+			masks[0] &= ~3ull;
+		for (g = 0; g < n; g++) {
+			bm->words[cl / 64 + g] &= ~masks[g];
+			bm->free_count +=
+				(uint32_t)__builtin_popcountll(masks[g]);
+		}
+		if (end - cl < n * 64)
+			break;
 	}
 	bm->scanned[w] = 1;
 	bm->unscanned--;

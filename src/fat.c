@@ -1,5 +1,6 @@
 /* fat.c - the active FAT through a cache of windows: get, set, flush. */
 #include <assert.h>
+#include <endian.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -264,12 +265,20 @@ static enum fp_err new_buf(struct fp_fat *fat, uint8_t **buf)
 	return FP_OK;
 }
 
-/* A buffer for one more window: the least recently used clean one's. */
+/*
+ * A buffer for one more window: one given back by a packed window, else
+ * the least recently used clean one's when the cache is full, else new.
+ */
 static enum fp_err window_buf(struct fp_fat *fat, uint8_t **buf)
 {
 	struct fp_fat_win *lru = NULL;
 	uint32_t w;
 
+	if (fat->spare) {
+		*buf = fat->spare;
+		memcpy(&fat->spare, *buf, sizeof(fat->spare));
+		return FP_OK;
+	}
 	if (fat->loaded >= fat->cache_max) {
 		for (w = 0; w < fat->win_count; w++) {
 			struct fp_fat_win *x = &fat->win[w];
@@ -283,11 +292,6 @@ static enum fp_err window_buf(struct fp_fat *fat, uint8_t **buf)
 		*buf = lru->buf;
 		lru->buf = NULL;
 		fat->loaded--;
-		return FP_OK;
-	}
-	if (fat->spare) {
-		*buf = fat->spare;
-		memcpy(&fat->spare, *buf, sizeof(fat->spare));
 		return FP_OK;
 	}
 	return new_buf(fat, buf);
@@ -395,14 +399,30 @@ static enum fp_err pack(struct fp_fat *fat, uint32_t w)
 	return pack_as(fat, w, p, n, win->dirty_count != 0);
 }
 
+/*
+ * FAT32 entries @next, @next + 1, ... into the @n entries at @p: built
+ * in native words, which the compiler turns into vector stores, and
+ * copied (htole32 is nothing on a little-endian host).
+ */
+static void put_seq32(uint8_t *p, uint32_t next, uint32_t n)
+{
+	uint32_t tmp[1024], k, m;
+
+	for (; n; n -= m, next += m, p += (size_t)m * 4) {
+		m = n < 1024 ? n : 1024;
+		for (k = 0; k < m; k++)
+			tmp[k] = htole32(next + k);
+		memcpy(p, tmp, (size_t)m * 4);
+	}
+}
+
 /* The bytes of packed window @w into @out (fat->win_len of them). */
 static void unpack_into(const struct fp_fat *fat, uint32_t w, uint8_t *out)
 {
 	const struct fp_fat_win *win = &fat->win[w];
-	uint32_t next = w * fat->win_cl + 1, i, k;
+	uint32_t next = w * fat->win_cl + 1, k;
 
-	for (i = 0; i < fat->win_cl; i++)
-		fp_put_le32(out + (size_t)i * 4, next + i);
+	put_seq32(out, next, fat->win_cl);
 	for (k = 0; k < win->patch_count; k++)
 		fp_put_le32(out + (size_t)win->patch[k].i * 4,
 			    win->patch[k].raw);
@@ -603,34 +623,48 @@ enum fp_err fp_fat_get_run(struct fp_fat *fat, uint32_t cl, uint32_t count,
 	return FP_OK;
 }
 
-enum fp_err fp_fat_free_mask(struct fp_fat *fat, uint32_t cl, uint64_t *mask)
+/* Which of the @n (<= 64) entries from index @i of @win are free. */
+static uint64_t free_mask(const struct fp_fat *fat,
+			  const struct fp_fat_win *win, uint32_t i, uint32_t n)
 {
-	uint32_t n = fat->max_cl - cl < 63 ? fat->max_cl - cl + 1 : 64;
-	uint32_t mask_val = type_mask(fat->type), i, k, any = 0;
-	struct fp_fat_win *win;
-	const uint8_t *p;
+	uint32_t mask = type_mask(fat->type), k, any = 0;
+	const uint8_t *p = win->buf + (size_t)i * 4;
 	uint64_t m = 0;
-	enum fp_err err;
 
-	if (cl % 64 != 0 || cl > fat->max_cl)
-		return FP_E_INVAL;
-	err = locate(fat, cl, &win, &i);
-	if (err)
-		return err;
+	if (win->zero)
+		return n == 64 ? ~0ull : (1ull << n) - 1;
 	if (fat->type == FP_FAT32) {
-		p = win->buf + (size_t)i * 4;
 		for (k = 0; k < n; k++)
 			any |= fp_le32(p + 4 * k);
-		if ((any & FAT32_MASK) == 0) {	/* all free, the usual case */
-			*mask = n == 64 ? ~0ull : (1ull << n) - 1;
-			return FP_OK;
-		}
+		if ((any & FAT32_MASK) == 0)	/* all free, the usual case */
+			return n == 64 ? ~0ull : (1ull << n) - 1;
 	}
 	for (k = 0; k < n; k++)
-		if ((entry_raw(fat->type, win->buf, i + k) & mask_val) ==
+		if ((entry_raw(fat->type, win->buf, i + k) & mask) ==
 		    FP_FAT_FREE)
 			m |= 1ull << k;
-	*mask = m;
+	return m;
+}
+
+enum fp_err fp_fat_free_masks(struct fp_fat *fat, uint32_t cl,
+			      uint32_t count, uint64_t *masks)
+{
+	struct fp_fat_win *win;
+	uint32_t i, n, g;
+	enum fp_err err;
+
+	if (cl % 64 != 0 || cl > fat->max_cl ||
+	    count > (fat->max_cl - cl) / 64 + 1)
+		return FP_E_INVAL;
+	for (g = 0; g < count; g++, cl += 64) {
+		if (g == 0 || cl % fat->win_cl == 0) {
+			err = locate(fat, cl, &win, &i);
+			if (err)
+				return err;
+		}
+		n = fat->max_cl - cl < 63 ? fat->max_cl - cl + 1 : 64;
+		masks[g] = free_mask(fat, win, cl % fat->win_cl, n);
+	}
 	return FP_OK;
 }
 

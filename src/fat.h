@@ -97,11 +97,12 @@ enum fp_err fp_fat_get_run(struct fp_fat *fat, uint32_t cl, uint32_t count,
 			   uint32_t *vals);
 
 /*
- * *mask = which of the 64 entries from @cl (a multiple of 64) are free:
- * bit k for entry @cl + k; entries above max_cl count as not free.
+ * masks[g] = which of the 64 entries from @cl + 64 g are free, bit k for
+ * entry @cl + 64 g + k, for g < @count; @cl is a multiple of 64 and
+ * entries above max_cl count as not free.
  */
-enum fp_err fp_fat_free_mask(struct fp_fat *fat, uint32_t cl,
-			     uint64_t *mask);
+enum fp_err fp_fat_free_masks(struct fp_fat *fat, uint32_t cl,
+			      uint32_t count, uint64_t *masks);
 
 /*
  * *len = how many entries from @cl on hold the next cluster number

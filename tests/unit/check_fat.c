@@ -738,7 +738,7 @@ START_TEST(test_pack_holes)
 END_TEST
 
 /*
- * fp_fat_free_mask() against the bit-by-bit decoder, for every type: a
+ * fp_fat_free_masks() against the bit-by-bit decoder, for every type: a
  * FAT with free entries here and there, a block of 64 free ones, and the
  * last, partial block; a start that is not a multiple of 64 is refused.
  */
@@ -749,9 +749,10 @@ START_TEST(test_free_mask)
 		{ FP_FAT12, 1001, 3 }, { FP_FAT16, 5000, 20 },
 		{ FP_FAT32, 300000, 2344 },
 	};
+	static uint64_t all[300000 / 64 + 1];
 	struct vol v;
 	struct fp_fat fat;
-	uint32_t cl, k, c, want;
+	uint32_t cl, k, c, want, n;
 	uint64_t m;
 
 	for (c = 0; c < 3; c++) {
@@ -765,7 +766,7 @@ START_TEST(test_free_mask)
 		set(&fat, 200, cases[c].t == FP_FAT32 ? 0x10000000 : 0);
 		set(&fat, 64, 0xFF7);
 		for (cl = 0; cl <= fat.max_cl; cl += 64) {
-			ck_assert_int_eq(fp_fat_free_mask(&fat, cl, &m),
+			ck_assert_int_eq(fp_fat_free_masks(&fat, cl, 1, &m),
 					 FP_OK);
 			for (k = 0; k < 64; k++) {
 				want = cl + k <= fat.max_cl &&
@@ -775,9 +776,20 @@ START_TEST(test_free_mask)
 					      cl + k);
 			}
 		}
-		ck_assert_int_eq(fp_fat_free_mask(&fat, 128, &m), FP_OK);
+		ck_assert_int_eq(fp_fat_free_masks(&fat, 128, 1, &m), FP_OK);
 		ck_assert(m == ~0ull);
-		ck_assert_int_eq(fp_fat_free_mask(&fat, 32, &m), FP_E_INVAL);
+		ck_assert_int_eq(fp_fat_free_masks(&fat, 32, 1, &m),
+				 FP_E_INVAL);
+		/* many at once, across windows, the same as one by one */
+		n = (fat.max_cl - 64) / 64 + 1;
+		ck_assert_int_eq(fp_fat_free_masks(&fat, 64, n, all), FP_OK);
+		for (k = 0; k < n; k++) {
+			ck_assert_int_eq(fp_fat_free_masks(&fat, 64 + 64 * k,
+							   1, &m), FP_OK);
+			ck_assert(m == all[k]);
+		}
+		ck_assert_int_eq(fp_fat_free_masks(&fat, 64, n + 1, all),
+				 FP_E_INVAL);
 		fp_fat_release(&fat);
 		vol_free(&v);
 	}
