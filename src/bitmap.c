@@ -188,28 +188,37 @@ static uint32_t first_clear(const struct fp_bitmap *bm, uint32_t from,
 	return i <= end ? (uint32_t)i : 0;
 }
 
+/*
+ * Bits only ever go from free to used once their window is scanned, so
+ * the last answer stays true: every cluster in [used_from, used_to) is
+ * used.  A search that starts there skips them, which keeps the searches
+ * of many files from one hint linear rather than quadratic.
+ */
 enum fp_err fp_bitmap_next_free(struct fp_bitmap *bm, uint32_t from,
 				uint32_t *cl)
 {
-	uint32_t end, c;
+	uint32_t end, c = 0, lo, pos;
 	enum fp_err err;
 
 	if (from < 2)
 		from = 2;
-	for (; from <= bm->max_cl; from = end + 1) {
-		err = scan(bm, from);
+	lo = from;
+	if (from >= bm->used_from && from <= bm->used_to) {
+		lo = bm->used_from;
+		from = bm->used_to;
+	}
+	for (pos = from; pos <= bm->max_cl; pos = end + 1) {
+		err = scan(bm, pos);
 		if (err)
 			return err;
-		end = win_end(bm, from);
-		c = first_clear(bm, from, end);
-		if (c) {
-			*cl = c;
-			return FP_OK;
-		}
-		if (end == bm->max_cl)
+		end = win_end(bm, pos);
+		c = first_clear(bm, pos, end);
+		if (c || end == bm->max_cl)
 			break;
 	}
-	*cl = 0;
+	bm->used_from = lo;
+	bm->used_to = c ? c : bm->max_cl + 1;
+	*cl = c;
 	return FP_OK;
 }
 

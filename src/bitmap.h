@@ -22,6 +22,8 @@ struct fp_bitmap {
 	uint8_t *scanned;	/* a byte a FAT window: 1 = bits known */
 	uint32_t win_cl;	/* clusters a window */
 	uint32_t unscanned;	/* windows not scanned yet */
+	uint32_t used_from;	/* clusters used_from .. used_to - 1 are */
+	uint32_t used_to;	/* known to be used (used_to may be max_cl + 1) */
 };
 
 /*

@@ -215,6 +215,46 @@ START_TEST(test_random)
 }
 END_TEST
 
+/* Slow reference: the first free cluster from @from (2 at least), or 0. */
+static uint32_t ref_next(const struct fp_bitmap *bm, uint32_t from)
+{
+	uint32_t cl;
+
+	for (cl = from < 2 ? 2 : from; cl <= bm->max_cl; cl++)
+		if (!fp_bitmap_used(bm, cl))
+			return cl;
+	return 0;
+}
+
+/*
+ * next_free() remembers the used clusters its last answer stepped over:
+ * searches from the same place, from inside that range and from just
+ * after it, with clusters taken in between (as a plan does, file after
+ * file), must answer as a search bit by bit does.
+ */
+START_TEST(test_next_free_memo)
+{
+	struct fp_bitmap bm;
+	uint32_t x = 777, from, cl, k, n;
+
+	ck_assert_int_eq(fp_bitmap_init(&bm, 20000), FP_OK);
+	for (k = 0; k < 3000; k++) {
+		x = x * 1103515245 + 12345;
+		from = (x >> 8) % 4 == 0 ? (x >> 12) % 20010 : 100 + k % 7;
+		cl = next_free(&bm, from);
+		ck_assert_uint_eq(cl, ref_next(&bm, from));
+		if (!cl)
+			continue;
+		n = run_len(&bm, cl, 1 + (x >> 20) % 40);
+		fp_bitmap_take(&bm, cl, n);
+		ck_assert_uint_eq(next_free(&bm, from), ref_next(&bm, from));
+		ck_assert_uint_eq(next_free(&bm, cl), ref_next(&bm, cl));
+	}
+	ck_assert_uint_eq(next_free(&bm, 2), ref_next(&bm, 2));
+	fp_bitmap_release(&bm);
+}
+END_TEST
+
 /*
  * The bytes (*bytes, zeroed) and geometry of an image of one reserved
  * sector and one FAT copy of @fat_secs sectors; no data area, as only the
@@ -369,6 +409,7 @@ static Suite *bitmap_suite(void)
 	tcase_add_loop_test(tc, test_tail, 0, 8);
 	tcase_add_test(tc, test_runs);
 	tcase_add_test(tc, test_random);
+	tcase_add_test(tc, test_next_free_memo);
 	tcase_add_test(tc, test_load);
 	tcase_add_test(tc, test_lazy);
 	tcase_add_test(tc, test_large);
