@@ -601,7 +601,14 @@ scale_bench() {
 	echo "mkfs.fat: $(((t1 - t0) / 1000)) ms, $((used / 1024)) MiB on disk;" \
 		"$(grep -i warn "$ERRLOG" || echo 'no warning')"
 	mapfile -t args < <(pairs f 256 $((4 * GIB - 32 * 1024)) | tr ' ' '\n')
+	fresh "$base" "$work"
+	"$FP" -q -n --no-sync "$work" "${args[@]}" >/dev/null ||
+		die "cannot fill the 2 TiB image"
+	proxy_prepare "$base" "$work"
 	for ((r = 0; r < reps; r++)); do
+		fresh "$base" "$work"
+		timed proxy_run "$work"
+		record s.px
 		fresh "$base" "$work"
 		timed "$FP" -q -n --no-sync "$work" "${args[@]}"
 		record s.256
@@ -615,6 +622,10 @@ scale_bench() {
 	printf '%-40s %10s %10s %10s\n' "256 x (4 GiB - 32 KiB), one call" \
 		"$(median s.256)" "$(median s.256 2)" \
 		"$(peak_rss "$FP" -q -n --no-sync "$work" "${args[@]}")"
+	printf '%-40s %10s %10s %10s\n' \
+		"  its proxy: $G_NFATS x $(fmt_mib "$P_LEN") (fp/px $(ratio \
+		"$(median s.256)" "$(median s.px)"))" "$(median s.px)" \
+		"$(median s.px 2)" "-"
 	fresh "$base" "$work"
 	printf '%-40s %10s %10s %10s\n' "1 x 64 MiB" "$(median s.64m)" \
 		"$(median s.64m 2)" \
