@@ -477,26 +477,25 @@ static uint32_t packed_raw(const struct fp_fat *fat,
 static int packed_set(const struct fp_fat *fat, struct fp_fat_win *win,
 		      uint32_t cl, uint32_t val)
 {
-	uint32_t raw = (packed_raw(fat, win, cl) & FAT32_HIGH) | val;
-	uint32_t k = patch_of(win, cl % fat->win_cl);
+	uint32_t k = patch_of(win, cl % fat->win_cl), raw;
 
-	if (k == win->patch_count) {
-		if (raw != cl + 1 && k == PATCH_MAX)
-			return 0;
-		if (raw != cl + 1) {
-			win->patch[k].i = cl % fat->win_cl;
-			win->patch[k].raw = raw;
-			win->patch_count++;
-		}
-	} else if (raw == cl + 1) {
+	raw = (k < win->patch_count ? win->patch[k].raw : cl + 1) &
+	      FAT32_HIGH;
+	raw |= val;
+	if (k < win->patch_count && raw == cl + 1) {
 		win->patch[k] = win->patch[--win->patch_count];
-	} else {
+	} else if (k < win->patch_count) {
 		win->patch[k].raw = raw;
+	} else if (raw != cl + 1) {
+		if (k == PATCH_MAX)
+			return 0;
+		win->patch[k].i = cl % fat->win_cl;
+		win->patch[k].raw = raw;
+		win->patch_count++;
 	}
 	win->packed_dirty = 1;
 	return 1;
 }
-
 
 /* Window @w in memory, read (and compared) on first use. */
 static enum fp_err window(struct fp_fat *fat, uint32_t w,
@@ -768,7 +767,6 @@ static enum fp_err pack_zero(struct fp_fat *fat, uint32_t w, uint32_t end)
 {
 	struct fp_fat_patch p = { end % fat->win_cl, FAT32_MASK };
 
-	fat->win[w].linked = fat->win_cl;
 	return pack_as(fat, w, &p, end / fat->win_cl == w, 1);
 }
 
