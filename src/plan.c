@@ -19,6 +19,7 @@ struct zrange {
 struct link {
 	uint32_t cl;
 	uint32_t next;
+	uint32_t old;		/* its end-of-chain value on disk */
 };
 
 struct fp_plan {
@@ -142,23 +143,25 @@ static enum fp_err take_run(struct fp_plan *p, uint32_t start,
 			    uint32_t count, uint32_t prev, int prev_on_disk)
 {
 	struct fp_fat *fat = &p->fs->fat;
+	uint32_t old = 0;
 	enum fp_err err;
 
 	fp_bitmap_take(&p->fs->bm, start, count);
 	err = fp_fat_set_chain(fat, start, count);
+	if (!err && prev && prev_on_disk)
+		err = fp_fat_get(fat, prev, &old);
 	if (!err && prev)
 		err = fp_fat_set(fat, prev, start);
 	if (err)
 		return err;
-	if (prev) {
-		if (prev_on_disk) {
-			err = grow(&p->links, &p->link_cap, p->link_count,
-				   sizeof(*p->links));
-			if (err)
-				return err;
-			p->links[p->link_count].cl = prev;
-			p->links[p->link_count++].next = start;
-		}
+	if (prev && prev_on_disk) {
+		err = grow(&p->links, &p->link_cap, p->link_count,
+			   sizeof(*p->links));
+		if (err)
+			return err;
+		p->links[p->link_count].cl = prev;
+		p->links[p->link_count].old = old;
+		p->links[p->link_count++].next = start;
 	}
 	p->alloc_count += count;
 	p->last_alloc = start + count - 1;
@@ -823,9 +826,11 @@ uint32_t fp_plan_alloc_count(const struct fp_plan *plan)
 
 /*
  * Write every FAT copy in two passes.  The first writes the new chains
- * with the ends of pre-existing chains still marked end-of-chain; the
+ * with the ends of pre-existing chains as they are on disk (their own
+ * end-of-chain value, which need not be the one this tool writes); the
  * second points those ends at the new clusters.  So, whenever the process
- * stops, every existing chain ends in clusters that are already linked up.
+ * stops, every existing chain ends in clusters that are already linked up,
+ * and every FAT byte holds its old or its new value.
  */
 static enum fp_err write_fats(struct fp_plan *p)
 {
@@ -834,7 +839,7 @@ static enum fp_err write_fats(struct fp_plan *p)
 	enum fp_err err = FP_OK;
 
 	for (i = 0; !err && i < p->link_count; i++)
-		err = fp_fat_set(fat, p->links[i].cl, fp_fat_eoc(fat));
+		err = fp_fat_set(fat, p->links[i].cl, p->links[i].old);
 	if (!err)
 		err = fp_fat_flush(fat, p->fs->img, &p->fs->geom);
 	if (err || p->link_count == 0)

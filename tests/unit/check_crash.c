@@ -463,6 +463,82 @@ START_TEST(test_fault_at_every_call)
 }
 END_TEST
 
+/* Plan and commit @r on @img with options @o; the first error. */
+static enum fp_err plan_run(struct fp_img *img, const struct fp_plan_opts *o,
+			    const struct fp_req *r, size_t n)
+{
+	struct fp_plan_diag diag;
+	struct fp_plan *plan = NULL;
+	struct fp_fs *fs = NULL;
+	enum fp_err err;
+
+	err = fp_fs_open(img, &fs);
+	if (!err)
+		err = fp_plan_build(fs, o, r, n, &plan, &diag);
+	if (!err)
+		err = fp_plan_commit(plan, 1);
+	fp_plan_free(plan);
+	fp_fs_free(fs);
+	return err;
+}
+
+/* The raw FAT32 entry of @cl in FAT copy @copy of @d. */
+static uint32_t raw32(const uint8_t *d, const struct fp_geom *g,
+		      uint32_t copy, uint32_t cl)
+{
+	return fp_le32(d + g->fat_off + (uint64_t)copy * g->fat_len +
+		       (uint64_t)cl * 4);
+}
+
+/*
+ * The root grows: the end of its chain, 0x0FFFFFF8 as mkfs.fat writes
+ * it, is linked to a new cluster.  Cut at every write, each FAT copy
+ * holds there either those very bytes or the link, never another
+ * end-of-chain value.
+ */
+START_TEST(test_old_chain_end_kept)
+{
+	static const struct fp_req grow_root[] = {
+		{ "/The first long name of three, in four slots.bin", 1 },
+		{ "/The second long name of three, in four slots.bin", 1 },
+		{ "/The third long name of three, in four slots.bin", 1 },
+	};
+	struct fp_plan_opts o = { .time = 1700000000, .utc = 1 };
+	unsigned long total, k;
+	struct fp_img *img;
+	struct fp_fs *fs;
+	struct fp_geom g;
+	const uint8_t *d;
+	uint32_t root, next, v, c;
+
+	ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
+	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
+	g = fs->geom;
+	fp_fs_free(fs);
+	root = g.root_cl;
+	ck_assert_uint_eq(raw32(base, &g, 0, root), 0x0FFFFFF8);
+	ck_assert_int_eq(plan_run(img, &o, grow_root, 3), FP_OK);
+	next = raw32(fp_img_mem_data(img), &g, 0, root) & 0x0FFFFFFF;
+	ck_assert_uint_ge(next, 2);
+	ck_assert_uint_lt(next, 0x0FFFFFF0);
+	total = fp_img_write_count(img);
+	fp_img_close(img);
+	for (k = 1; k <= total; k++) {
+		ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
+		fp_img_fault(img, FP_IMG_FAULT_WRITE, k, EIO);
+		ck_assert_int_eq(plan_run(img, &o, grow_root, 3), FP_E_IO);
+		d = fp_img_mem_data(img);
+		for (c = 0; c < g.fat_count; c++) {
+			v = raw32(d, &g, c, root);
+			ck_assert_msg(v == 0x0FFFFFF8 || v == next,
+				      "write %lu, FAT %u: root end 0x%08X", k,
+				      c, v);
+		}
+		fp_img_close(img);
+	}
+}
+END_TEST
+
 static Suite *crash_suite(void)
 {
 	Suite *s = suite_create("crash");
@@ -472,6 +548,7 @@ static Suite *crash_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_fault_at_every_call, 0, FAULT_COUNT);
+	tcase_add_test(tc, test_old_chain_end_kept);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tf, test_fault_kinds);
 	suite_add_tcase(s, tf);
