@@ -349,9 +349,17 @@ static int slot_free(const struct fp_dir *dir, uint32_t i)
 int fp_dir_find_free(const struct fp_dir *dir, uint32_t count,
 		     uint32_t *slot)
 {
-	uint32_t i, run = 0, n = fp_dir_count(dir);
+	uint32_t per = dir->clus_len / FP_DIRENT_LEN, n = fp_dir_count(dir);
+	uint32_t new_from = dir->disk_cl_count * per, i, run = 0;
 
 	for (i = 0; i < n; i++) {
+		/*
+		 * Each cluster on disk is written on its own, the new ones
+		 * together before they are linked: a set may cross from one
+		 * new cluster into the next, but never out of one on disk.
+		 */
+		if (dir->first_cl && i % per == 0 && i <= new_from)
+			run = 0;
 		run = slot_free(dir, i) ? run + 1 : 0;
 		if (run == count) {
 			*slot = i + 1 - count;

@@ -136,8 +136,10 @@ int fp_dir_sfn_used(const struct fp_dir *dir, const uint8_t sfn[11]);
 
 /*
  * The lowest run of @count free slots (deleted entries and everything from
- * the end marker on), within the clusters that are in memory.  Returns 1
- * with *slot set, or 0.
+ * the end marker on), within the clusters that are in memory, that lies in
+ * one cluster that is on disk or only in new clusters (a chain
+ * directory's), so that a crash never leaves half of an entry set.
+ * Returns 1 with *slot set, or 0.
  */
 int fp_dir_find_free(const struct fp_dir *dir, uint32_t count,
 		     uint32_t *slot);

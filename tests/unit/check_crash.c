@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dir.h"
 #include "le.h"
 #include "plan.h"
 #include "verify.h"
@@ -539,6 +540,91 @@ START_TEST(test_old_chain_end_kept)
 }
 END_TEST
 
+/*
+ * Directory /g, fragmented: its first cluster is full, a file's cluster
+ * lies between it and its second, and the last 3 slots of the first and
+ * the first of the second are deleted entries.  *c1 and *c2 are its
+ * clusters.
+ */
+static void make_fragmented(struct fp_img *img, uint32_t *c1, uint32_t *c2)
+{
+	static const struct fp_req r[] = {
+		{ "/g/x01", 0 }, { "/spacer.bin", 1 }, { "/g/x02", 0 },
+		{ "/g/x03", 0 }, { "/g/x04", 0 }, { "/g/x05", 0 },
+		{ "/g/x06", 0 }, { "/g/x07", 0 }, { "/g/x08", 0 },
+		{ "/g/x09", 0 }, { "/g/x10", 0 }, { "/g/x11", 0 },
+		{ "/g/x12", 0 }, { "/g/x13", 0 }, { "/g/x14", 0 },
+		{ "/g/x15", 0 },
+	};
+	struct fp_plan_opts o = { .time = 1700000000, .utc = 1,
+				   .parents = 1 };
+	uint8_t del = FP_DIRENT_FREE;
+	struct fp_fs *fs;
+	uint32_t *cls, n, s;
+
+	ck_assert_int_eq(plan_run(img, &o, r, 16), FP_OK);
+	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
+	ck_assert_uint_eq(fs->geom.clus_len, 16 * 32);
+	cls = clusters_of(fs, "/g", &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_ne(cls[1], cls[0] + 1);
+	*c1 = cls[0];
+	*c2 = cls[1];
+	for (s = 13; s <= 16; s++)
+		ck_assert_int_eq(fp_img_write(img, fp_geom_cl_off(&fs->geom,
+					      cls[s / 16]) + s % 16 * 32,
+					      &del, 1), FP_OK);
+	free(cls);
+	fp_fs_free(fs);
+}
+
+/*
+ * A set of 4 slots for /g fits the free run from slot 13 only across
+ * the two clusters, which are written separately: it must go into the
+ * second cluster, and a run cut at any write must leave no half set.
+ */
+START_TEST(test_set_in_one_cluster)
+{
+	static const struct fp_req r[] = {
+		{ "/g/A name of four slots, in one.bin", 0 },
+	};
+	struct fp_plan_opts o = { .time = 1700000000, .utc = 1 };
+	unsigned long total, k;
+	struct fp_img *img;
+	uint8_t *frag;
+	struct fp_fs *fs;
+	const uint8_t *d;
+	uint32_t c1, c2;
+
+	ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
+	make_fragmented(img, &c1, &c2);
+	frag = malloc(base_len);
+	ck_assert_ptr_nonnull(frag);
+	memcpy(frag, fp_img_mem_data(img), base_len);
+	fp_img_close(img);
+	ck_assert_int_eq(fp_img_mem(frag, base_len, &img), FP_OK);
+	ck_assert_int_eq(plan_run(img, &o, r, 1), FP_OK);
+	total = fp_img_write_count(img);
+	d = fp_img_mem_data(img);
+	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
+	ck_assert_uint_eq(d[fp_geom_cl_off(&fs->geom, c1) + 13 * 32],
+			  FP_DIRENT_FREE);
+	ck_assert_uint_eq(d[fp_geom_cl_off(&fs->geom, c2) + DIR_ATTR],
+			  FP_ATTR_LFN);
+	fp_fs_free(fs);
+	check_findings(img, "no fault", 0, -1);
+	fp_img_close(img);
+	for (k = 1; k <= total; k++) {
+		ck_assert_int_eq(fp_img_mem(frag, base_len, &img), FP_OK);
+		fp_img_fault(img, FP_IMG_FAULT_WRITE, k, EIO);
+		ck_assert_int_eq(plan_run(img, &o, r, 1), FP_E_IO);
+		check_findings(img, "fragmented directory", k, -1);
+		fp_img_close(img);
+	}
+	free(frag);
+}
+END_TEST
+
 static Suite *crash_suite(void)
 {
 	Suite *s = suite_create("crash");
@@ -549,6 +635,7 @@ static Suite *crash_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_fault_at_every_call, 0, FAULT_COUNT);
 	tcase_add_test(tc, test_old_chain_end_kept);
+	tcase_add_test(tc, test_set_in_one_cluster);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tf, test_fault_kinds);
 	suite_add_tcase(s, tf);
