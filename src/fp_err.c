@@ -9,6 +9,7 @@ static const char *const messages[FP_E_COUNT] = {
 	[FP_E_NOTFAT] = "not a FAT filesystem",
 	[FP_E_BPB] = "invalid boot sector",
 	[FP_E_CORRUPT] = "filesystem is corrupt",
+	[FP_E_DAMAGED] = "damaged; refusing to write through it",
 	[FP_E_FATDIFF] = "FAT copies differ",
 	[FP_E_DIRTY] = "volume is marked dirty",
 	[FP_E_NOSPC] = "no space left in the filesystem",

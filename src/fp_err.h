@@ -14,6 +14,7 @@ enum fp_err {
 	FP_E_NOTFAT,	/* no boot sector signature / not a FAT BPB */
 	FP_E_BPB,	/* a BPB field is out of range or inconsistent */
 	FP_E_CORRUPT,	/* a chain or directory on the image is broken */
+	FP_E_DAMAGED,	/* a path or file to be written through is damaged */
 	FP_E_FATDIFF,	/* FAT copies that should be equal differ */
 	FP_E_DIRTY,	/* the volume is marked dirty (not cleanly unmounted) */
 	FP_E_NOSPC,	/* not enough free clusters */

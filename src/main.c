@@ -414,6 +414,7 @@ static int exit_code_of(enum fp_err err)
 {
 	switch (err) {
 	case FP_E_CORRUPT:
+	case FP_E_DAMAGED:
 	case FP_E_FATDIFF:
 	case FP_E_DIRTY:
 		return EXIT_INCONSISTENT;
@@ -478,6 +479,21 @@ static void no_room(const struct cli *c, enum fp_err err,
 		    path, avail);
 }
 
+/* A path or file that the plan refuses to write through. */
+static void damaged(const struct cli *c, const struct fp_plan_diag *d)
+{
+	const char *path = c->reqs[d->req].path;
+	const char *code = fp_problem_code(d->problem);
+
+	if (!strcmp(d->component, path))
+		msg("'%s': '::%s' is damaged (%s); nothing was written; run "
+		    "fsck.fat", c->image, path, code);
+	else
+		msg("'%s': '::%s' is damaged (%s); refusing to write '::%s' "
+		    "through it; nothing was written; run fsck.fat", c->image,
+		    d->component, code, path);
+}
+
 static void bad_path(const struct cli *c, enum fp_err err,
 		     const struct fp_plan_diag *d, const struct fp_geom *g)
 {
@@ -492,6 +508,9 @@ static void bad_path(const struct cli *c, enum fp_err err,
 	case FP_E_NOTDIR:
 		msg("'%s': '::%s' is not a directory, in '::%s'", c->image,
 		    d->component, path);
+		break;
+	case FP_E_DAMAGED:
+		damaged(c, d);
 		break;
 	case FP_E_ISDIR:
 		msg("'%s': '::%s' exists as a directory; name a file, such as "

@@ -491,3 +491,21 @@ size_t fp_name_sfn_decode(const uint8_t sfn[11], uint8_t ntres,
 	}
 	return n;
 }
+
+int fp_name_sfn_bad(const uint8_t sfn[11])
+{
+	static const char bad[] = "\"*+,./:;<=>?[\\]|";
+	int i;
+
+	if (sfn[0] == ' ')
+		return 1;
+	for (i = 0; i < 11; i++) {
+		if (i == 0 && sfn[0] == 0x05)
+			continue;
+		if (sfn[i] < 0x20 || sfn[i] == 0x7F ||
+		    (sfn[i] >= 'a' && sfn[i] <= 'z') ||
+		    strchr(bad, sfn[i]))
+			return 1;
+	}
+	return 0;
+}

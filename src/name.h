@@ -103,4 +103,12 @@ void fp_name_lfn_decode(const uint8_t ent[32], uint16_t units[13]);
 size_t fp_name_sfn_decode(const uint8_t sfn[11], uint8_t ntres,
 			  uint16_t out[12]);
 
+/*
+ * 1 if the stored short name @sfn is invalid, as the checker reports it
+ * (bad-name): a leading space, a control character, a lower-case letter
+ * or one of  " * + , . / : ; < = > ? [ \ ] |  (a leading 0x05 stands for
+ * 0xE5 and is allowed).
+ */
+int fp_name_sfn_bad(const uint8_t sfn[11]);
+
 #endif

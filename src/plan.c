@@ -41,6 +41,9 @@ struct fp_plan {
 	uint32_t last_alloc;
 	uint32_t cursor;	/* where searches for free clusters start */
 	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
+	struct fp_damage *dmg;	/* the tree walk's findings; NULL: --map */
+	uint32_t *trail;	/* first clusters of the path's directories */
+	size_t trail_count, trail_cap;
 };
 
 /* Make room for one more element in a growing array. */
@@ -110,7 +113,98 @@ static void release_dirs(struct fp_plan *p)
 	p->dir_count = 0;
 }
 
-/* The directory starting at @cl (0 = root), loaded once. */
+/* ---- damage --------------------------------------------------------- */
+
+/* Fail the request: the path so far (diag->component) has problem @pr. */
+static enum fp_err damaged(struct fp_plan *p, enum fp_problem pr)
+{
+	p->diag->problem = pr;
+	return FP_E_DAMAGED;
+}
+
+/*
+ * The tree walk's verdict on the chain from @cl: a file's or directory's
+ * first cluster, or the root's key (0 on FAT12/16).
+ */
+static enum fp_err check_chain(struct fp_plan *p, uint32_t cl)
+{
+	enum fp_problem pr;
+
+	if (!p->dmg)
+		return FP_OK;
+	pr = fp_damage_chain(p->dmg, cl);
+	return pr == FP_P_COUNT ? FP_OK : damaged(p, pr);
+}
+
+/* A cross-link on one of the @count clusters at @cls. */
+static enum fp_err check_shared(struct fp_plan *p, const uint32_t *cls,
+				uint32_t count)
+{
+	uint32_t i;
+
+	for (i = 0; p->dmg && i < count; i++)
+		if (fp_damage_shared(p->dmg, cls[i]))
+			return damaged(p, FP_P_CROSS_LINK);
+	return FP_OK;
+}
+
+/* The same for the chain of @count clusters from @cl, read from the FAT. */
+static enum fp_err check_shared_chain(struct fp_plan *p, uint32_t cl,
+				      uint32_t count)
+{
+	enum fp_err err = FP_OK;
+	uint32_t i;
+
+	for (i = 0; !err && i < count; i++) {
+		if (i)
+			err = fp_fat_get(&p->fs->fat, cl, &cl);
+		if (!err)
+			err = check_shared(p, &cl, 1);
+	}
+	return err;
+}
+
+/*
+ * The entry @e of a directory on the path, before going into it: it must
+ * have a chain (0 would read as the root), must not lead back to a
+ * directory on the path, and (when writing) must have size 0, a valid
+ * short name and a chain the tree walk found sound.
+ */
+static enum fp_err check_subdir(struct fp_plan *p, const struct fp_dirent *e)
+{
+	size_t i;
+
+	if (e->cl == 0)
+		return damaged(p, FP_P_DIR_NO_CHAIN);
+	for (i = 0; i < p->trail_count; i++)
+		if (p->trail[i] == e->cl)
+			return damaged(p, FP_P_DIR_CYCLE);
+	if (p->dmg && e->size)
+		return damaged(p, FP_P_DIR_SIZE);
+	if (p->dmg && fp_name_sfn_bad(e->sfn))
+		return damaged(p, FP_P_BAD_NAME);
+	return check_chain(p, e->cl);
+}
+
+/* Clusters a chain uses although the FAT marks them free: keep them. */
+static enum fp_err reserve_free_used(struct fp_plan *p)
+{
+	size_t count, i;
+	const uint32_t *cls = fp_damage_free_used(p->dmg, &count);
+	uint32_t len;
+	enum fp_err err;
+
+	for (i = 0; i < count; i++) {
+		err = fp_bitmap_run_len(&p->fs->bm, cls[i], 1, &len);
+		if (err)
+			return err;
+		if (len)
+			fp_bitmap_take(&p->fs->bm, cls[i], 1);
+	}
+	return FP_OK;
+}
+
+/* The directory starting at @cl (0 = root), loaded and checked once. */
 static enum fp_err get_dir(struct fp_plan *p, uint32_t cl,
 			   struct fp_dir **out)
 {
@@ -126,9 +220,17 @@ static enum fp_err get_dir(struct fp_plan *p, uint32_t cl,
 			return FP_OK;
 		}
 	}
-	err = fp_dir_load(&d, p->fs->img, &p->fs->geom, &p->fs->fat, cl);
+	err = check_chain(p, cl);
+	if (!err)
+		err = fp_dir_load(&d, p->fs->img, &p->fs->geom, &p->fs->fat,
+				  cl);
 	if (err)
 		return err;
+	err = check_shared(p, d.cls, d.cl_count);
+	if (err) {
+		fp_dir_release(&d);
+		return err;
+	}
 	return cache_dir(p, &d, out);
 }
 
@@ -530,7 +632,20 @@ static enum fp_err make_dir(struct fp_plan *p, struct fp_dir *parent,
 	return FP_OK;
 }
 
-/* Walk to the directory that holds the last component of @path. */
+static enum fp_err trail_add(struct fp_plan *p, uint32_t cl)
+{
+	enum fp_err err = grow(&p->trail, &p->trail_cap, p->trail_count,
+			       sizeof(*p->trail));
+
+	if (!err)
+		p->trail[p->trail_count++] = cl;
+	return err;
+}
+
+/*
+ * Walk to the directory that holds the last component of @path, checking
+ * each directory on the way (check_subdir(), get_dir()).
+ */
 static enum fp_err resolve_parent(struct fp_plan *p, const char **path,
 				  uint16_t *u, size_t *n,
 				  struct fp_dir **out)
@@ -541,7 +656,11 @@ static enum fp_err resolve_parent(struct fp_plan *p, const char **path,
 	enum fp_err err;
 	size_t len;
 
+	strcpy(p->diag->component, "/");
+	p->trail_count = 0;
 	err = get_dir(p, 0, &dir);
+	if (!err)
+		err = trail_add(p, dir->first_cl);
 	while (!err) {
 		if (!next_component(path, u, n, &err, &len))
 			return FP_E_NAME;	/* empty path or "/" */
@@ -558,7 +677,11 @@ static enum fp_err resolve_parent(struct fp_plan *p, const char **path,
 		} else if (!(e.attr & FP_ATTR_DIR)) {
 			return FP_E_NOTDIR;
 		} else {
-			err = get_dir(p, e.cl, &dir);
+			err = check_subdir(p, &e);
+			if (!err)
+				err = get_dir(p, e.cl, &dir);
+			if (!err)
+				err = trail_add(p, e.cl);
 		}
 	}
 	if (!err)
@@ -682,6 +805,8 @@ static enum fp_err extend_file(struct fp_plan *p, struct fp_plan_file *f,
 
 	if (e->cl)
 		err = fp_fat_chain(&p->fs->fat, e->cl, &have, &last);
+	if (!err && e->cl && fp_damage_shared_count(p->dmg))
+		err = check_shared_chain(p, e->cl, have);
 	if (err)
 		return err;
 	if ((uint64_t)have * clus < e->size)
@@ -747,6 +872,13 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 		return FP_E_ISDIR;
 	if (same_file(p, dir, e.slot))
 		return FP_E_DUPPATH;
+	snprintf(p->diag->component, sizeof(p->diag->component), "%s",
+		 r->path);
+	if (p->dmg && fp_name_sfn_bad(e.sfn))
+		return damaged(p, FP_P_BAD_NAME);
+	err = e.cl ? check_chain(p, e.cl) : FP_OK;
+	if (err)
+		return err;
 	f->dir = dir;
 	f->slot = e.slot;
 	return extend_file(p, f, &e, r->size);
@@ -790,6 +922,10 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 		err = FP_E_NOMEM;
 	if (!err)
 		err = fp_fs_bitmap(fs);
+	if (!err)
+		err = fp_damage_find(fs, &p->dmg);
+	if (!err)
+		err = reserve_free_used(p);
 	for (i = 0; !err && i < count; i++) {
 		diag->req = i;
 		err = plan_one(p, &reqs[i], &p->files[i]);
@@ -913,6 +1049,8 @@ void fp_plan_free(struct fp_plan *p)
 	free(p->made);
 	free(p->zero);
 	free(p->links);
+	free(p->trail);
+	fp_damage_free(p->dmg);
 	free(p);
 }
 
@@ -968,6 +1106,7 @@ enum fp_err fp_plan_map(struct fp_fs *fs, const char *path,
 	if (!err && e.cl)
 		err = map_chain(&fs->fat, e.cl, m.clusters, &m);
 	release_dirs(&p);
+	free(p.trail);
 	if (err) {
 		fp_map_release(&m);
 		return err;

@@ -8,6 +8,7 @@
 #include "fp_err.h"
 #include "fs.h"
 #include "progress.h"
+#include "verify.h"
 
 #define FP_FILE_MAX 0xFFFFFFFFull	/* largest FAT file size */
 
@@ -61,7 +62,9 @@ struct fp_plan_diag {
 	uint32_t avail;		/* free clusters / largest free run */
 	uint32_t last_cl;	/* FP_E_NORUN: an existing file's last
 				 * cluster (avail: free ones after it), 0 */
-	char component[256];	/* FP_E_NOENT, FP_E_NOTDIR: path so far */
+	char component[256];	/* FP_E_NOENT, FP_E_NOTDIR, FP_E_DAMAGED:
+				 * path so far ("/" for the root) */
+	enum fp_problem problem;	/* FP_E_DAMAGED: what is wrong there */
 };
 
 struct fp_plan;
@@ -81,7 +84,12 @@ char *fp_plan_path_key(const char *path);
 
 /*
  * Plan @count requests on @fs in memory; nothing is written.  On failure
- * *diag says which request failed and why.
+ * *diag says which request failed and why.  The plan never writes through
+ * damage: first the directory tree is walked as --verify walks it
+ * (fp_damage_find()), then a request whose path runs through a damaged
+ * directory, whose entry goes into one, or that extends a damaged file
+ * fails with FP_E_DAMAGED (diag: the path and the problem); clusters that
+ * a chain uses although the FAT marks them free are never allocated.
  */
 enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 			  const struct fp_req *reqs, size_t count,
@@ -121,7 +129,8 @@ struct fp_map {
 /*
  * Map @path of @fs into *map: its runs of clusters in chain order.
  * FP_E_NOFILE or FP_E_NOENT when it does not exist, FP_E_CORRUPT when its
- * chain is broken.  Release with fp_map_release().
+ * chain is broken, FP_E_DAMAGED when a directory on the path has no
+ * chain or is its own ancestor.  Release with fp_map_release().
  */
 enum fp_err fp_plan_map(struct fp_fs *fs, const char *path,
 			struct fp_map *map, struct fp_plan_diag *diag);

@@ -160,6 +160,21 @@ struct xlink {
 	char *owner;
 };
 
+/* A directory found damaged, by its first cluster. */
+struct dmg_dir {
+	uint32_t cl;
+	enum fp_problem problem;
+};
+
+struct fp_damage {
+	struct dmg_dir *dirs;	/* chains, sorted by cluster, then problem */
+	size_t dir_count, dir_cap;
+	uint32_t *shared;	/* sorted */
+	size_t shared_count;
+	uint32_t *free_used;	/* sorted */
+	size_t free_count, free_cap;
+};
+
 struct vctx {
 	struct fp_fs *fs;
 	const struct fp_geom *g;
@@ -177,6 +192,8 @@ struct vctx {
 	enum fp_err err;	/* first allocation or I/O failure */
 	struct fp_tick tick;	/* progress: the FAT pass, then the walk */
 	uint64_t walked;	/* clusters the walk has claimed */
+	struct fp_damage *dmg;	/* fp_damage_find(): what it records */
+	enum fp_problem last;	/* the problem added last */
 };
 
 static int bit_test(const uint64_t *b, uint32_t i)
@@ -248,6 +265,36 @@ static void fail(struct vctx *v, enum fp_err err)
 		v->err = err;
 }
 
+/* For fp_damage_find(): the chain that starts at @cl has problem @p. */
+static void mark_dir(struct vctx *v, uint32_t cl, enum fp_problem p)
+{
+	struct fp_damage *d = v->dmg;
+
+	if (!d)
+		return;
+	if (grow(&d->dirs, &d->dir_cap, d->dir_count, sizeof(*d->dirs))) {
+		fail(v, FP_E_NOMEM);
+		return;
+	}
+	d->dirs[d->dir_count].cl = cl;
+	d->dirs[d->dir_count++].problem = p;
+}
+
+/* For fp_damage_find(): a chain uses @cl, which the FAT marks free. */
+static void mark_free_used(struct vctx *v, uint32_t cl)
+{
+	struct fp_damage *d = v->dmg;
+
+	if (!d)
+		return;
+	if (grow(&d->free_used, &d->free_cap, d->free_count,
+		 sizeof(*d->free_used))) {
+		fail(v, FP_E_NOMEM);
+		return;
+	}
+	d->free_used[d->free_count++] = cl;
+}
+
 /*
  * FAT entry @cl.  A read error fails the whole check (its findings are
  * dropped), and from then on every entry reads as end-of-chain, so that
@@ -276,6 +323,7 @@ static struct fp_finding *add(struct vctx *v, enum fp_problem p,
 	struct fp_report *r = v->r;
 	struct fp_finding *f;
 
+	v->last = p;
 	if (v->owners_pass)
 		return NULL;
 	if (problems[p].sev == FP_SEV_ERROR)
@@ -549,6 +597,9 @@ static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
 	if (start < 2 || start > fp_geom_max_cl(v->g) ||
 	    (k = fp_fat_kind(v->fat, entry(v, start))) ==
 	    FP_FK_FREE || k == FP_FK_BAD) {
+		if (start >= 2 && start <= fp_geom_max_cl(v->g) &&
+		    k == FP_FK_FREE)
+			mark_free_used(v, start);
 		add(v, FP_P_BAD_START, path, start, 0, 0);
 		return 0;
 	}
@@ -578,6 +629,8 @@ static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
 			*ok = 1;
 			return n;
 		}
+		if (k == FP_FK_FREE)
+			mark_free_used(v, cl);
 		if (k != FP_FK_NEXT) {
 			add(v, k == FP_FK_BAD ? FP_P_CHAIN_BAD :
 			    k == FP_FK_FREE ? FP_P_CHAIN_FREE :
@@ -598,36 +651,24 @@ static void check_file(struct vctx *v, const char *path,
 
 	if (!v->owners_pass)
 		v->r->files++;
+	v->last = FP_P_COUNT;
 	if (e->cl)
 		n = walk_chain(v, path, e->cl, &ok, NULL, 0);
 	walk_progress(v, n);
-	if (!ok)
+	if (!ok) {
+		mark_dir(v, e->cl, v->last);
 		return;
-	if (n < want)
+	}
+	if (n < want) {
 		add(v, FP_P_CHAIN_SHORT, path, e->cl, n, want);
+		if (e->cl)	/* 0 is no chain, and the FAT12/16 root's key */
+			mark_dir(v, e->cl, FP_P_CHAIN_SHORT);
+	}
 	else if (n > want)
 		add(v, FP_P_TAIL, path, e->cl, n, want);
 }
 
 /* ---- directories ---------------------------------------------------- */
-
-static int bad_sfn(const uint8_t *sfn)
-{
-	static const char bad[] = "\"*+,./:;<=>?[\\]|";
-	int i;
-
-	if (sfn[0] == ' ')
-		return 1;
-	for (i = 0; i < 11; i++) {
-		if (i == 0 && sfn[0] == 0x05)
-			continue;
-		if (sfn[i] < 0x20 || sfn[i] == 0x7F ||
-		    (sfn[i] >= 'a' && sfn[i] <= 'z') ||
-		    strchr(bad, sfn[i]))
-			return 1;
-	}
-	return 0;
-}
 
 static int is_dot(const uint8_t *sfn, int dots)
 {
@@ -691,8 +732,11 @@ static void check_subdir(struct vctx *v, size_t f, const char *path,
 
 	if (!v->owners_pass)
 		v->r->dirs++;
-	if (e->size)
+	if (e->size) {
 		add(v, FP_P_DIR_SIZE, path, e->cl, e->size, 0);
+		if (e->cl)	/* 0 is no chain, and the FAT12/16 root's key */
+			mark_dir(v, e->cl, FP_P_DIR_SIZE);
+	}
 	if (e->cl == 0) {
 		add(v, FP_P_DIR_NO_CHAIN, path, 0, 0, 0);
 		return;
@@ -706,8 +750,11 @@ static void check_subdir(struct vctx *v, size_t f, const char *path,
 	 * Claim the chain now, in entry order, so that a directory keeps its
 	 * clusters against a file listed after it (as fsck.fat decides).
 	 */
+	v->last = FP_P_COUNT;
 	n = walk_chain(v, path, e->cl, &ok, NULL, 0);
 	walk_progress(v, n);
+	if (!ok)
+		mark_dir(v, e->cl, v->last);
 	if (n == 0)
 		return;
 	copy = strdup(path);
@@ -746,8 +793,10 @@ static void check_entry(struct vctx *v, struct dstate *ds,
 	char *path;
 
 	if ((e->attr & FP_ATTR_VOLUME) && !(e->attr & FP_ATTR_DIR)) {
-		if (!ds->is_root || ++ds->labels > 1)
+		if (!ds->is_root || ++ds->labels > 1) {
 			add(v, FP_P_LABEL, dpath[0] ? dpath : "/", 0, 0, 0);
+			mark_dir(v, v->frames[ds->frame].cl, FP_P_LABEL);
+		}
 		return;
 	}
 	if (is_dot(e->sfn, 1) || is_dot(e->sfn, 2)) {
@@ -760,7 +809,7 @@ static void check_entry(struct vctx *v, struct dstate *ds,
 		fail(v, FP_E_NOMEM);
 		return;
 	}
-	if (bad_sfn(e->sfn))
+	if (fp_name_sfn_bad(e->sfn))
 		add(v, FP_P_BAD_NAME, path, 0, 0, 0);
 	if (e->attr & FP_ATTR_DIR)
 		check_subdir(v, ds->frame, path, e);
@@ -882,15 +931,19 @@ static void report_dup(struct vctx *v, const struct fp_dir *d,
 	free(pb);
 }
 
-/* Names that hash alike are compared for real: hashes are not trusted. */
-static void check_dups(struct vctx *v, const struct fp_dir *d,
-		       const char *dpath, struct names *nm)
+/*
+ * Names that hash alike are compared for real: hashes are not trusted.
+ * Returns 1 if a duplicate was found.
+ */
+static int check_dups(struct vctx *v, const struct fp_dir *d,
+		      const char *dpath, struct names *nm)
 {
 	uint16_t ua[FP_LFN_MAX + FP_LFN_CHARS], ub[FP_LFN_MAX + FP_LFN_CHARS];
 	size_t i, j, na, nb;
+	int found = 0;
 
 	if (nm->count < 2)
-		return;
+		return 0;
 	qsort(nm->keys, nm->count, sizeof(*nm->keys), key_cmp);
 	for (i = 0; i < nm->count; i++) {
 		for (j = i + 1; j < nm->count && nm->keys[j].h ==
@@ -902,10 +955,12 @@ static void check_dups(struct vctx *v, const struct fp_dir *d,
 			if (fp_name_equal(ua, na, ub, nb)) {
 				report_dup(v, d, dpath, &nm->keys[i],
 					   &nm->keys[j]);
+				found = 1;
 				break;
 			}
 		}
 	}
+	return found;
 }
 
 /* ---- the tree ------------------------------------------------------- */
@@ -956,12 +1011,17 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 		if (e.lfn_len)
 			add_key(v, &nm, &e, 1);
 	}
-	if (it.orphans)
+	if (it.orphans) {
 		add(v, FP_P_LFN_ORPHAN, dpath[0] ? dpath : "/", 0,
 		    it.orphans, 0);
-	if (!ds.is_root && (!ds.dot || !ds.dotdot))
+		mark_dir(v, v->frames[f].cl, FP_P_LFN_ORPHAN);
+	}
+	if (!ds.is_root && (!ds.dot || !ds.dotdot)) {
 		add(v, FP_P_DOT, dpath, v->frames[f].cl, 0, 0);
-	check_dups(v, d, dpath, &nm);
+		mark_dir(v, v->frames[f].cl, FP_P_DOT);
+	}
+	if (check_dups(v, d, dpath, &nm))
+		mark_dir(v, v->frames[f].cl, FP_P_DUP_NAME);
 	free(nm.keys);
 }
 
@@ -996,7 +1056,10 @@ static void walk_tree(struct vctx *v)
 	int ok;
 
 	if (cl) {
+		v->last = FP_P_COUNT;
 		n = walk_chain(v, "/", cl, &ok, NULL, 0);
+		if (!ok)
+			mark_dir(v, cl, v->last);
 		if (n == 0)
 			return;
 	}
@@ -1107,7 +1170,8 @@ static void vctx_release(struct vctx *v)
 	free(v->claimed);
 	free(v->pointed);
 	free(v->used);
-	fp_fs_free(v->fs);
+	if (!v->dmg)
+		fp_fs_free(v->fs);
 }
 
 enum fp_err fp_verify(struct fp_img *img, struct fp_report **out)
@@ -1181,4 +1245,125 @@ void fp_report_free(struct fp_report *r)
 	}
 	free(r->findings);
 	free(r);
+}
+
+/* ---- damage, for writers -------------------------------------------- */
+
+static int dir_cmp(const void *a, const void *b)
+{
+	const struct dmg_dir *x = a, *y = b;
+
+	if (x->cl != y->cl)
+		return (x->cl > y->cl) - (x->cl < y->cl);
+	return (x->problem > y->problem) - (x->problem < y->problem);
+}
+
+static int cl_cmp(const void *a, const void *b)
+{
+	const uint32_t *x = a, *y = b;
+
+	return (*x > *y) - (*x < *y);
+}
+
+/* Sort what the walk recorded; the cross-links come from v->xl. */
+static enum fp_err damage_finish(struct vctx *v, struct fp_damage *d)
+{
+	size_t i;
+
+	if (d->dir_count)
+		qsort(d->dirs, d->dir_count, sizeof(*d->dirs), dir_cmp);
+	if (d->free_count)
+		qsort(d->free_used, d->free_count, sizeof(*d->free_used),
+		      cl_cmp);
+	if (!v->xl_count)
+		return FP_OK;
+	d->shared = malloc(v->xl_count * sizeof(*d->shared));
+	if (!d->shared)
+		return FP_E_NOMEM;
+	for (i = 0; i < v->xl_count; i++)
+		d->shared[i] = v->xl[i].cl;
+	d->shared_count = v->xl_count;
+	qsort(d->shared, d->shared_count, sizeof(*d->shared), cl_cmp);
+	return FP_OK;
+}
+
+enum fp_err fp_damage_find(struct fp_fs *fs, struct fp_damage **out)
+{
+	struct fp_damage *d = calloc(1, sizeof(*d));
+	struct vctx v;
+	enum fp_err err;
+
+	memset(&v, 0, sizeof(v));
+	v.r = calloc(1, sizeof(*v.r));
+	if (!d || !v.r) {
+		free(d);
+		free(v.r);
+		return FP_E_NOMEM;
+	}
+	v.fs = fs;
+	v.dmg = d;
+	v.g = &fs->geom;
+	v.fat = &fs->fat;
+	v.fat32 = v.g->type == FP_FAT32;
+	/* Sparse on a volume with little in use: calloc, not fp_bits_new. */
+	v.claimed = calloc((size_t)fp_geom_max_cl(v.g) / 64 + 1, 8);
+	if (!v.claimed)
+		fail(&v, FP_E_NOMEM);
+	if (!v.err)
+		walk_tree(&v);
+	err = v.err ? v.err : damage_finish(&v, d);
+	vctx_release(&v);
+	fp_report_free(v.r);
+	if (err) {
+		fp_damage_free(d);
+		return err;
+	}
+	*out = d;
+	return FP_OK;
+}
+
+enum fp_problem fp_damage_chain(const struct fp_damage *d, uint32_t cl)
+{
+	size_t lo = 0, hi = d->dir_count, mid;
+
+	/* the first entry with this cluster: the lowest problem */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (d->dirs[mid].cl < cl)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < d->dir_count && d->dirs[lo].cl == cl)
+		return d->dirs[lo].problem;
+	return FP_P_COUNT;
+}
+
+int fp_damage_shared(const struct fp_damage *d, uint32_t cl)
+{
+	return d->shared_count &&
+	       bsearch(&cl, d->shared, d->shared_count, sizeof(cl),
+		       cl_cmp) != NULL;
+}
+
+size_t fp_damage_shared_count(const struct fp_damage *d)
+{
+	return d ? d->shared_count : 0;
+}
+
+const uint32_t *fp_damage_free_used(const struct fp_damage *d,
+				    size_t *count)
+{
+	*count = d->free_count;
+	return d->free_used;
+}
+
+void fp_damage_free(struct fp_damage *d)
+{
+	if (!d)
+		return;
+	free(d->dirs);
+	free(d->shared);
+	free(d->free_used);
+	free(d);
 }

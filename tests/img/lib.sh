@@ -660,3 +660,86 @@ le32_octal() {
 	printf '\\%03o\\%03o\\%03o\\%03o' $(($1 & 255)) $((($1 >> 8) & 255)) \
 		$((($1 >> 16) & 255)) $((($1 >> 24) & 255))
 }
+
+# dirent_offset IMG ::DIR "NAME    EXT": byte offset of that short entry in
+# any directory (the root of every FAT type included).  Read it before
+# damaging the image: subdirectories are followed with mshowfat.
+dirent_offset() {
+	fp_e=$(short_entry "$1" "$2" "$3" | cut -d' ' -f1) || exit 1
+	geom "$1"
+	case $2 in
+	:: | ::/)
+		if [ "$G_BITS" -ne 32 ]; then
+			echo $((G_ROOT_OFF + fp_e * 32))
+			return 0
+		fi
+		fat_chain "$1" "$G_ROOTCLUS" >"$T/dir.chain"
+		;;
+	*)
+		chain_clusters "$1" "$2" >"$T/dir.chain" || exit 1
+		;;
+	esac
+	fp_c=$(sed -n "$((fp_e * 32 / G_CLUS + 1))p" "$T/dir.chain")
+	[ -n "$fp_c" ] || hard_error "dirent_offset: entry $fp_e past $2"
+	echo $((G_DATA_OFF + (fp_c - 2) * G_CLUS + fp_e * 32 % G_CLUS))
+}
+
+# cluster_off CL: byte offset of cluster CL (call geom first).
+cluster_off() {
+	echo $((G_DATA_OFF + ($1 - 2) * G_CLUS))
+}
+
+# set_start IMG ENTRY_OFF CL: make the entry at ENTRY_OFF start at cluster
+# CL (the high word only on FAT32).
+set_start() {
+	geom "$1"
+	put_bytes "$1" $(($2 + 26)) \
+		"$(printf '\\%03o\\%03o' $(($3 & 255)) $((($3 >> 8) & 255)))"
+	if [ "$G_BITS" -eq 32 ]; then
+		put_bytes "$1" $(($2 + 20)) "$(printf '\\%03o\\%03o' \
+			$((($3 >> 16) & 255)) $((($3 >> 24) & 255)))"
+	fi
+}
+
+# fat_set IMG CL VALUE: set the FAT entry of CL to VALUE in every copy
+# (FAT12 keeps the other nibble, FAT32 the top 4 bits).
+fat_set() {
+	geom "$1"
+	fp_i=0
+	while [ "$fp_i" -lt "$G_NFATS" ]; do
+		fp_base=$((G_FAT_OFF + fp_i * G_FATSZ * G_BPS))
+		case $G_BITS in
+		12)
+			fp_o=$((fp_base + $2 * 3 / 2))
+			fp_v=$(le "$1" "$fp_o" 2)
+			if [ $(($2 % 2)) -eq 1 ]; then
+				fp_v=$(((fp_v & 15) | ($3 << 4)))
+			else
+				fp_v=$(((fp_v & 61440) | $3))
+			fi
+			fp_n=2
+			;;
+		16) fp_o=$((fp_base + $2 * 2)) fp_v=$3 fp_n=2 ;;
+		32)
+			fp_o=$((fp_base + $2 * 4))
+			fp_v=$((($(le "$1" "$fp_o" 4) & 4026531840) | $3))
+			fp_n=4
+			;;
+		esac
+		if [ "$fp_n" -eq 2 ]; then
+			put_bytes "$1" "$fp_o" "$(printf '\\%03o\\%03o' \
+				$((fp_v & 255)) $(((fp_v >> 8) & 255)))"
+		else
+			put_bytes "$1" "$fp_o" "$(le32_octal "$fp_v")"
+		fi
+		fp_i=$((fp_i + 1))
+	done
+}
+
+# findings IMG: the problems --verify reports, one "code path" a line,
+# sorted, numbers left out (for comparing two states of an image).
+findings() {
+	"$FATPREALLOC" --verify --json "$1" >"$T/findings.json" 2>&1
+	jq -r '.findings[] | "\(.code) \(.path)"' "$T/findings.json" |
+		sort || fail "cannot read --verify --json of $1"
+}
