@@ -224,12 +224,18 @@ static int parse_map_paths(struct cli *c, const char **args, size_t n)
 	return EXIT_OK;
 }
 
-/* A SIZE that does not parse: say what would. */
-static int size_error(const struct cli *c, const char *size, const char *path)
+/* A SIZE that does not parse, or is too big for FAT: say what would do. */
+static int size_error(const struct cli *c, const char *size, const char *path,
+		      int too_big)
 {
-	msg("'%s': invalid size '%s' for '%s': give bytes, or a number with "
-	    "K, M, G, T (powers of 1024, also KiB...) or KB, MB, GB, TB "
-	    "(powers of 1000)", c->image, size, path);
+	if (too_big)
+		msg("'%s': size '%s' for '%s' is above %llu bytes (4 GiB - 1), "
+		    "the largest FAT file", c->image, size, path,
+		    FP_FILE_MAX);
+	else
+		msg("'%s': invalid size '%s' for '%s': give bytes, or a "
+		    "number with K, M, G, T (powers of 1024, also KiB...) or "
+		    "KB, MB, GB, TB (powers of 1000)", c->image, size, path);
 	return try_help();
 }
 
@@ -255,7 +261,9 @@ static int parse_pairs(struct cli *c, const char **args, size_t n)
 					   path);
 		c->reqs[i].path = path + 2;
 		if (fp_size_parse(size, &c->reqs[i].size))
-			return size_error(c, size, path);
+			return size_error(c, size, path, 0);
+		if (c->reqs[i].size > FP_FILE_MAX)
+			return size_error(c, size, path, 1);
 	}
 	return check_duplicates(c);
 }
