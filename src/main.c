@@ -861,9 +861,12 @@ static int run_verify(const struct cli *c)
 	return ret;
 }
 
-/* Print one file's map; 0 or an exit code. */
+/*
+ * Print one file's map; 0 or an exit code.  *shown counts the maps
+ * printed, as a JSON element needs a comma after the first one.
+ */
 static int map_one(const struct cli *c, struct fp_img *img,
-		   struct fp_fs *fs, size_t i)
+		   struct fp_fs *fs, size_t i, size_t *shown)
 {
 	struct fp_plan_diag diag;
 	struct fp_map m;
@@ -875,7 +878,7 @@ static int map_one(const struct cli *c, struct fp_img *img,
 		return plan_error(c, img, err, &diag, &fs->geom);
 	}
 	if (c->json) {
-		fputs(i ? "," : "", stdout);
+		fputs(*shown ? "," : "", stdout);
 		fp_report_map_json(stdout, c->reqs[i].path, &m, &fs->geom,
 				   fp_img_base(img));
 	} else {
@@ -883,6 +886,7 @@ static int map_one(const struct cli *c, struct fp_img *img,
 				   fp_img_base(img));
 	}
 	fp_map_release(&m);
+	(*shown)++;
 	return EXIT_OK;
 }
 
@@ -891,7 +895,7 @@ static int run_map(const struct cli *c)
 	struct fp_img *img;
 	struct fp_fs *fs = NULL;
 	enum fp_err err;
-	size_t i;
+	size_t i, shown = 0;
 	int ret, rc;
 
 	ret = open_image(c, 0, &img);
@@ -910,7 +914,7 @@ static int run_map(const struct cli *c)
 		       fs->geom.clus_len);
 	}
 	for (i = 0; i < c->req_count; i++) {
-		rc = map_one(c, img, fs, i);
+		rc = map_one(c, img, fs, i, &shown);
 		if (rc && !ret)
 			ret = rc;
 	}
