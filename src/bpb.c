@@ -23,7 +23,7 @@
 #define BPB_FS_INFO		48
 #define BPB_BK_BOOT_SEC		50
 #define BS32_RESERVED1		65	/* FAT32 "state" byte */
-#define BS_SIGNATURE		510
+#define BS_SIGNATURE		FP_BOOT_SIG_OFF
 
 #define EXT_FLAGS_NO_MIRROR	0x0080
 #define EXT_FLAGS_ACTIVE	0x000F
@@ -47,11 +47,14 @@ static int is_pow2(uint32_t v)
 	return v != 0 && (v & (v - 1)) == 0;
 }
 
-/* The first sector must look like a boot sector at all. */
-static enum fp_err check_boot(const uint8_t *sec)
+static int has_signature(const uint8_t *sec)
 {
-	if (sec[BS_SIGNATURE] != 0x55 || sec[BS_SIGNATURE + 1] != 0xAA)
-		return FP_E_NOTFAT;
+	return sec[BS_SIGNATURE] == 0x55 && sec[BS_SIGNATURE + 1] == 0xAA;
+}
+
+/* The first sector must start as a boot sector at all. */
+static enum fp_err check_jump(const uint8_t *sec)
+{
 	if (sec[BS_JMP_BOOT] != 0xEB && sec[BS_JMP_BOOT] != 0xE9)
 		return FP_E_NOTFAT;
 	return FP_OK;
@@ -213,9 +216,12 @@ enum fp_err fp_bpb_decode(const uint8_t *sec, uint64_t img_len,
 	enum fp_err err;
 
 	memset(&t, 0, sizeof(t));
-	err = check_boot(sec);
+	err = check_jump(sec);
 	if (!err)
 		err = decode_common(sec, &t);
+	/* Without the signature: a FAT boot sector if the rest says so. */
+	if (!has_signature(sec))
+		err = err ? FP_E_NOTFAT : FP_E_NOSIG;
 	if (err)
 		return err;
 	if (fp_le16(sec + BPB_FAT_SZ16) == 0) {

@@ -11,6 +11,7 @@
 #define FP_SECTOR_MAX 4096
 #define FP_CLUSTER_MAX (256u * 1024u)	/* 128/256 KiB accepted, see docs */
 #define FP_DIRENT_LEN 32
+#define FP_BOOT_SIG_OFF 510	/* 0x55 0xAA in a boot sector */
 
 enum fp_fat_type {
 	FP_FAT12 = 12,
@@ -61,8 +62,10 @@ static inline uint32_t fp_geom_max_cl(const struct fp_geom *g)
 /*
  * Decode and validate the boot sector in @sec (at least 512 bytes) of a
  * volume whose image holds @img_len bytes.  Every field is checked before
- * it is used; FP_E_NOTFAT when it is no FAT boot sector at all, FP_E_BPB
- * for a bad field, FP_E_TRUNC when the volume is larger than the image.
+ * it is used; FP_E_NOTFAT when it is no FAT boot sector at all,
+ * FP_E_NOSIG when it looks like one (the jump and the common BPB fields)
+ * but lacks the 0x55AA signature at byte 510, FP_E_BPB for a bad field,
+ * FP_E_TRUNC when the volume is larger than the image.
  * FAT32 when BPB_FATSz16 is 0, else FAT12/16 by the cluster count.
  */
 enum fp_err fp_bpb_decode(const uint8_t *sec, uint64_t img_len,

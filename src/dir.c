@@ -498,15 +498,17 @@ void fp_dir_timestamp(int64_t epoch, int utc, uint16_t *date, uint16_t *time,
 {
 	struct tm tm;
 	time_t t = (time_t)epoch;
-	int ok = utc ? gmtime_r(&t, &tm) != NULL : localtime_r(&t, &tm) != NULL;
+	int ok = (int64_t)t == epoch &&
+		 (utc ? gmtime_r(&t, &tm) : localtime_r(&t, &tm)) != NULL;
 
-	if (!ok || tm.tm_year < 80) {
+	/* Beyond what time_t or struct tm holds: the end @epoch's sign says. */
+	if (ok ? tm.tm_year < 80 : epoch < 0) {
 		*date = (0 << 9) | (1 << 5) | 1;
 		*time = 0;
 		*tenth = 0;
 		return;
 	}
-	if (tm.tm_year > 207) {
+	if (!ok || tm.tm_year > 207) {
 		*date = (uint16_t)((127 << 9) | (12 << 5) | 31);
 		*time = (uint16_t)((23 << 11) | (59 << 5) | 29);
 		*tenth = 100;

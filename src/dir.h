@@ -175,7 +175,9 @@ void fp_dirent_set_cluster(uint8_t *ent, uint32_t cl, int fat32);
 
 /*
  * A FAT date and time for @epoch, in UTC when @utc else in local time;
- * clamped to 1980-01-01 .. 2107-12-31.  *tenth is the 10 ms creation field.
+ * clamped to 1980-01-01 00:00:00 .. 2107-12-31 23:59:58, also when @epoch
+ * is beyond what time_t or struct tm hold.  *tenth is the 10 ms creation
+ * field.
  */
 void fp_dir_timestamp(int64_t epoch, int utc, uint16_t *date, uint16_t *time,
 		      uint8_t *tenth);

@@ -31,6 +31,7 @@ static const char *const messages[FP_E_COUNT] = {
 	[FP_E_MANYPART] = "several FAT partitions; choose one with --partition",
 	[FP_E_DUPPATH] = "the same file is named twice",
 	[FP_E_INVAL] = "invalid argument",
+	[FP_E_NOSIG] = "boot sector has no 0x55AA signature",
 };
 
 const char *fp_strerror(enum fp_err err)

@@ -36,6 +36,7 @@ enum fp_err {
 	FP_E_MANYPART,	/* several FAT partitions: pick one */	/* another process holds the image lock */
 	FP_E_DUPPATH,	/* two requests name the same file */
 	FP_E_INVAL,	/* invalid argument */
+	FP_E_NOSIG,	/* a FAT boot sector without its 0x55AA signature */
 	FP_E_COUNT
 };
 

@@ -22,6 +22,7 @@
 #define EXIT_USAGE 16
 
 #define PROG "fatprealloc"
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 struct cli {
 	int keep_size, zero, contiguous, parents;
@@ -105,6 +106,11 @@ static void print_help(void)
 	      "                        is not a terminal, or with -q\n"
 	      " -h, --help             display this help\n"
 	      " -V, --version          display version\n"
+	      "\n"
+	      "Refused as usage errors: --verify or --map with -n, -z, -c,\n"
+	      "-p, -t, --dry-run, --force, --no-sync or each other; --map\n"
+	      "with --progress; -q with -v; -z without -n; --strict without\n"
+	      "--verify.\n"
 	      "\n"
 	      "SIZE is bytes, with an optional suffix K, M, G, T (or KiB,\n"
 	      "MiB, GiB, TiB: powers of 1024) or KB, MB, GB, TB (powers\n"
@@ -218,12 +224,18 @@ static int parse_map_paths(struct cli *c, const char **args, size_t n)
 	return EXIT_OK;
 }
 
-/* A SIZE that does not parse: say what would. */
-static int size_error(const struct cli *c, const char *size, const char *path)
+/* A SIZE that does not parse, or is too big for FAT: say what would do. */
+static int size_error(const struct cli *c, const char *size, const char *path,
+		      int too_big)
 {
-	msg("'%s': invalid size '%s' for '%s': give bytes, or a number with "
-	    "K, M, G, T (powers of 1024, also KiB...) or KB, MB, GB, TB "
-	    "(powers of 1000)", c->image, size, path);
+	if (too_big)
+		msg("'%s': size '%s' for '%s' is above %llu bytes (4 GiB - 1), "
+		    "the largest FAT file", c->image, size, path,
+		    FP_FILE_MAX);
+	else
+		msg("'%s': invalid size '%s' for '%s': give bytes, or a "
+		    "number with K, M, G, T (powers of 1024, also KiB...) or "
+		    "KB, MB, GB, TB (powers of 1000)", c->image, size, path);
 	return try_help();
 }
 
@@ -249,7 +261,9 @@ static int parse_pairs(struct cli *c, const char **args, size_t n)
 					   path);
 		c->reqs[i].path = path + 2;
 		if (fp_size_parse(size, &c->reqs[i].size))
-			return size_error(c, size, path);
+			return size_error(c, size, path, 0);
+		if (c->reqs[i].size > FP_FILE_MAX)
+			return size_error(c, size, path, 1);
 	}
 	return check_duplicates(c);
 }
@@ -297,55 +311,93 @@ static int parse_image(struct cli *c, const char *arg)
 	return parse_partition(c);
 }
 
-static int parse_args(struct cli *c, int argc, const char **argv)
-{
-	struct poptOption opts[] = {
-		{ "keep-size", 'n', POPT_ARG_NONE, &c->keep_size, 0, NULL, NULL },
-		{ "zero", 'z', POPT_ARG_NONE, &c->zero, 0, NULL, NULL },
-		{ "contiguous", 'c', POPT_ARG_NONE, &c->contiguous, 0, NULL, NULL },
-		{ "parents", 'p', POPT_ARG_NONE, &c->parents, 0, NULL, NULL },
-		{ "timestamp", 't', POPT_ARG_STRING, &c->timestamp, 0, NULL, NULL },
-		{ "offset", 'o', POPT_ARG_STRING, &c->offset_arg, 0, NULL, NULL },
-		{ "partition", 'P', POPT_ARG_STRING, &c->partition_arg, 0, NULL, NULL },
-		{ "wait", 0, POPT_ARG_NONE, &c->wait, 0, NULL, NULL },
-		{ "dry-run", 0, POPT_ARG_NONE, &c->dry_run, 0, NULL, NULL },
-		{ "json", 0, POPT_ARG_NONE, &c->json, 0, NULL, NULL },
-		{ "force", 0, POPT_ARG_NONE, &c->force, 0, NULL, NULL },
-		{ "verify", 0, POPT_ARG_NONE, &c->verify, 0, NULL, NULL },
-		{ "map", 0, POPT_ARG_NONE, &c->map, 0, NULL, NULL },
-		{ "strict", 0, POPT_ARG_NONE, &c->strict, 0, NULL, NULL },
-		{ "no-sync", 0, POPT_ARG_NONE, &c->no_sync, 0, NULL, NULL },
-		{ "verbose", 'v', POPT_ARG_NONE, &c->verbose, 0, NULL, NULL },
-		{ "quiet", 'q', POPT_ARG_NONE, &c->quiet, 0, NULL, NULL },
-		{ "progress", 0, POPT_ARG_NONE, &c->progress, 0, NULL, NULL },
-		{ "help", 'h', POPT_ARG_NONE, &c->help, 0, NULL, NULL },
-		{ "version", 'V', POPT_ARG_NONE, &c->version, 0, NULL, NULL },
-		POPT_TABLEEND
-	};
-	poptContext con = poptGetContext(PROG, argc, argv, opts, 0);
-	const char **args;
-	size_t n = 0;
-	int rc, ret;
+/*
+ * The options named in opt_rules[]: popt returns an option's value, which
+ * parse_args() collects in a mask of OPT_BIT(value).
+ */
+enum cli_opt {
+	OPT_KEEP_SIZE = 1, OPT_ZERO, OPT_CONTIGUOUS, OPT_PARENTS,
+	OPT_TIMESTAMP, OPT_DRY_RUN, OPT_FORCE, OPT_NO_SYNC, OPT_VERIFY,
+	OPT_MAP, OPT_STRICT, OPT_VERBOSE, OPT_QUIET, OPT_PROGRESS,
+};
 
-	rc = poptGetNextOpt(con);
-	if (rc < -1) {
-		fprintf(stderr, PROG ": %s '%s'\n", poptStrerror(rc),
-			poptBadOption(con, 0));
-		ret = try_help();
-		goto out;
+#define OPT_BIT(o) (1u << (o))
+/* What only a preallocation reads (--dry-run is one). */
+#define OPT_PREALLOC (OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) | \
+		      OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) | \
+		      OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_DRY_RUN) | \
+		      OPT_BIT(OPT_FORCE) | OPT_BIT(OPT_NO_SYNC))
+
+/*
+ * Options that contradict each other, one table as util-linux's UL_EXCL
+ * ones: given @opt, no option of @excludes may be given and every option
+ * of @needs must be, for the reason @why (or NULL).  A --dry-run takes
+ * every preallocation option, so that it previews any command line.
+ */
+struct opt_rule {
+	enum cli_opt opt;
+	unsigned excludes;
+	unsigned needs;
+	const char *why;
+};
+
+static const struct opt_rule opt_rules[] = {
+	{ OPT_VERIFY, OPT_PREALLOC | OPT_BIT(OPT_MAP), 0, NULL },
+	{ OPT_MAP, OPT_PREALLOC | OPT_BIT(OPT_PROGRESS), 0, NULL },
+	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL },
+	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
+	  "without it new clusters are zeroed anyway" },
+	{ OPT_STRICT, 0, OPT_BIT(OPT_VERIFY),
+	  "it counts the warnings of --verify as errors" },
+};
+
+/* The long name of the option of value @val in @opts. */
+static const char *opt_name(const struct poptOption *opts, int val)
+{
+	for (; opts->longName; opts++)
+		if (opts->val == val)
+			return opts->longName;
+	return "?";
+}
+
+/* The first rule of opt_rules[] that the options in @given break. */
+static int check_conflicts(const struct poptOption *opts, unsigned given)
+{
+	const struct opt_rule *r;
+	unsigned bad;
+	int o;
+
+	for (r = opt_rules; r < opt_rules + ARRAY_SIZE(opt_rules); r++) {
+		bad = (given & r->excludes) | (~given & r->needs);
+		if (!(given & OPT_BIT(r->opt)) || !bad)
+			continue;
+		for (o = 0; !(bad & OPT_BIT(o)); o++)
+			;
+		if (given & OPT_BIT(o))
+			msg("options --%s and --%s cannot be combined",
+			    opt_name(opts, r->opt), opt_name(opts, o));
+		else
+			msg("option --%s needs --%s%s%s",
+			    opt_name(opts, r->opt), opt_name(opts, o),
+			    r->why ? "; " : "", r->why ? r->why : "");
+		return try_help();
 	}
-	ret = EXIT_OK;
-	if (c->help || c->version)
-		goto out;
-	args = poptGetArgs(con);
-	if (!args || !args[0]) {
-		ret = usage_error("%s", "no IMAGE given");
-		goto out;
-	}
+	return EXIT_OK;
+}
+
+/* IMAGE and what follows it. */
+static int parse_operands(struct cli *c)
+{
+	const char **args = poptGetArgs(c->con);
+	size_t n = 0;
+	int ret;
+
+	if (!args || !args[0])
+		return usage_error("%s", "no IMAGE given");
 	while (args[1 + n])
 		n++;
 	ret = parse_image(c, args[0]);
-	if (!ret && c->verify && (n || c->map))
+	if (!ret && c->verify && n)
 		ret = usage_error("%s", "--verify takes only IMAGE");
 	else if (!ret && c->map)
 		ret = parse_map_paths(c, args + 1, n);
@@ -353,9 +405,70 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		ret = pick_time(c);
 	if (!ret && !c->verify && !c->map)
 		ret = parse_pairs(c, args + 1, n);
-out:
-	c->con = con;	/* the strings in c->reqs point into it */
 	return ret;
+}
+
+static int parse_args(struct cli *c, int argc, const char **argv)
+{
+	struct poptOption opts[] = {
+		{ "keep-size", 'n', POPT_ARG_NONE, &c->keep_size,
+		  OPT_KEEP_SIZE, NULL, NULL },
+		{ "zero", 'z', POPT_ARG_NONE, &c->zero,
+		  OPT_ZERO, NULL, NULL },
+		{ "contiguous", 'c', POPT_ARG_NONE, &c->contiguous,
+		  OPT_CONTIGUOUS, NULL, NULL },
+		{ "parents", 'p', POPT_ARG_NONE, &c->parents,
+		  OPT_PARENTS, NULL, NULL },
+		{ "timestamp", 't', POPT_ARG_STRING, &c->timestamp,
+		  OPT_TIMESTAMP, NULL, NULL },
+		{ "offset", 'o', POPT_ARG_STRING, &c->offset_arg,
+		  0, NULL, NULL },
+		{ "partition", 'P', POPT_ARG_STRING, &c->partition_arg,
+		  0, NULL, NULL },
+		{ "wait", 0, POPT_ARG_NONE, &c->wait,
+		  0, NULL, NULL },
+		{ "dry-run", 0, POPT_ARG_NONE, &c->dry_run,
+		  OPT_DRY_RUN, NULL, NULL },
+		{ "json", 0, POPT_ARG_NONE, &c->json,
+		  0, NULL, NULL },
+		{ "force", 0, POPT_ARG_NONE, &c->force,
+		  OPT_FORCE, NULL, NULL },
+		{ "verify", 0, POPT_ARG_NONE, &c->verify,
+		  OPT_VERIFY, NULL, NULL },
+		{ "map", 0, POPT_ARG_NONE, &c->map,
+		  OPT_MAP, NULL, NULL },
+		{ "strict", 0, POPT_ARG_NONE, &c->strict,
+		  OPT_STRICT, NULL, NULL },
+		{ "no-sync", 0, POPT_ARG_NONE, &c->no_sync,
+		  OPT_NO_SYNC, NULL, NULL },
+		{ "verbose", 'v', POPT_ARG_NONE, &c->verbose,
+		  OPT_VERBOSE, NULL, NULL },
+		{ "quiet", 'q', POPT_ARG_NONE, &c->quiet,
+		  OPT_QUIET, NULL, NULL },
+		{ "progress", 0, POPT_ARG_NONE, &c->progress,
+		  OPT_PROGRESS, NULL, NULL },
+		{ "help", 'h', POPT_ARG_NONE, &c->help,
+		  0, NULL, NULL },
+		{ "version", 'V', POPT_ARG_NONE, &c->version,
+		  0, NULL, NULL },
+		POPT_TABLEEND
+	};
+	unsigned given = 0;
+	int rc;
+
+	/* c->con owns the strings that c->reqs will point to */
+	c->con = poptGetContext(PROG, argc, argv, opts, 0);
+	while ((rc = poptGetNextOpt(c->con)) > 0)
+		given |= OPT_BIT(rc);
+	if (rc < -1) {
+		fprintf(stderr, PROG ": %s '%s'\n", poptStrerror(rc),
+			poptBadOption(c->con, 0));
+		return try_help();
+	}
+	if (c->help || c->version)
+		return EXIT_OK;
+	rc = check_conflicts(opts, given);
+	return rc ? rc : parse_operands(c);
 }
 
 static int fs_error(const struct cli *c, struct fp_img *img, enum fp_err err)
@@ -370,6 +483,11 @@ static int fs_error(const struct cli *c, struct fp_img *img, enum fp_err err)
 	else if (err == FP_E_NOTFAT)
 		msg("'%s': not a FAT filesystem: no FAT boot sector at offset "
 		    "%" PRIu64, c->image, fp_img_base(img));
+	else if (err == FP_E_NOSIG)
+		msg("'%s': not a FAT filesystem: the boot sector at offset "
+		    "%" PRIu64 " has no 0x55AA signature at offset %" PRIu64,
+		    c->image, fp_img_base(img),
+		    fp_img_base(img) + FP_BOOT_SIG_OFF);
 	else
 		msg("'%s': %s", c->image, fp_strerror(err));
 	return EXIT_OPERATIONAL;
@@ -767,9 +885,12 @@ static int run_verify(const struct cli *c)
 	return ret;
 }
 
-/* Print one file's map; 0 or an exit code. */
+/*
+ * Print one file's map; 0 or an exit code.  *shown counts the maps
+ * printed, as a JSON element needs a comma after the first one.
+ */
 static int map_one(const struct cli *c, struct fp_img *img,
-		   struct fp_fs *fs, size_t i)
+		   struct fp_fs *fs, size_t i, size_t *shown)
 {
 	struct fp_plan_diag diag;
 	struct fp_map m;
@@ -781,7 +902,7 @@ static int map_one(const struct cli *c, struct fp_img *img,
 		return plan_error(c, img, err, &diag, &fs->geom);
 	}
 	if (c->json) {
-		fputs(i ? "," : "", stdout);
+		fputs(*shown ? "," : "", stdout);
 		fp_report_map_json(stdout, c->reqs[i].path, &m, &fs->geom,
 				   fp_img_base(img));
 	} else {
@@ -789,6 +910,7 @@ static int map_one(const struct cli *c, struct fp_img *img,
 				   fp_img_base(img));
 	}
 	fp_map_release(&m);
+	(*shown)++;
 	return EXIT_OK;
 }
 
@@ -797,7 +919,7 @@ static int run_map(const struct cli *c)
 	struct fp_img *img;
 	struct fp_fs *fs = NULL;
 	enum fp_err err;
-	size_t i;
+	size_t i, shown = 0;
 	int ret, rc;
 
 	ret = open_image(c, 0, &img);
@@ -816,7 +938,7 @@ static int run_map(const struct cli *c)
 		       fs->geom.clus_len);
 	}
 	for (i = 0; i < c->req_count; i++) {
-		rc = map_one(c, img, fs, i);
+		rc = map_one(c, img, fs, i, &shown);
 		if (rc && !ret)
 			ret = rc;
 	}

@@ -135,6 +135,21 @@ fp_ok() {
 	expect_rc 0
 }
 
+# The line after the message of a usage error.
+TRY="Try 'fatprealloc --help' for more information."
+
+# says TEXT: the last run's stderr is exactly TEXT (lines joined by \n).
+says() {
+	printf '%s\n' "$1" >"$T/want.err"
+	cmp -s "$T/want.err" "$T/fp.err" || {
+		echo "expected stderr:" >&2
+		cat "$T/want.err" >&2
+		echo "got:" >&2
+		cat "$T/fp.err" >&2
+		fail "wrong message"
+	}
+}
+
 # same_image A B: the files must be byte-identical.
 same_image() {
 	cmp "$1" "$2" >"$T/cmp.out" 2>&1 || {

@@ -238,11 +238,21 @@ START_TEST(test_not_fat)
 	memset(&g, 0x5A, sizeof(g));
 	make_fat12(s);
 	s[O_SIG] = 0x00;
-	ck_assert_int_eq(decode(s, &g), FP_E_NOTFAT);
+	ck_assert_int_eq(decode(s, &g), FP_E_NOSIG);
 	ck_assert_uint_eq(g.sec_len, 0x5A5A5A5A);	/* untouched */
 	make_fat12(s);
 	s[O_SIG + 1] = 0x55;
+	ck_assert_int_eq(decode(s, &g), FP_E_NOSIG);
+	/* without the signature, only a sector that looks like FAT is NOSIG */
+	make_fat12(s);
+	s[O_SIG] = 0x00;
+	s[O_JMP] = 0x00;
 	ck_assert_int_eq(decode(s, &g), FP_E_NOTFAT);
+	make_fat12(s);
+	s[O_SIG] = 0x00;
+	fp_put_le16(s + O_BPS, 0);
+	ck_assert_int_eq(decode(s, &g), FP_E_NOTFAT);
+	ck_assert_uint_eq(g.sec_len, 0x5A5A5A5A);
 	make_fat12(s);
 	s[O_JMP] = 0x00;
 	ck_assert_int_eq(decode(s, &g), FP_E_NOTFAT);

@@ -1,6 +1,7 @@
 /* check_plan.c - the planner and its commit on a memory image. */
 #include <check.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -330,6 +331,48 @@ START_TEST(test_mkdir_on_full_volume_says_what_it_needs)
 }
 END_TEST
 
+/* FAT date and time words of y-m-d h:m:s. */
+#define FAT_DATE(y, m, d) ((uint16_t)((((y) - 1980) << 9) | ((m) << 5) | (d)))
+#define FAT_TIME(h, m, s) ((uint16_t)(((h) << 11) | ((m) << 5) | ((s) / 2)))
+
+/* fp_dir_timestamp(@epoch) in UTC is @date, @time and @tenth. */
+static void check_stamp(int64_t epoch, uint16_t date, uint16_t time,
+			uint8_t tenth)
+{
+	uint16_t d = 0, t = 0;
+	uint8_t c = 0;
+
+	fp_dir_timestamp(epoch, 1, &d, &t, &c);
+	ck_assert_msg(d == date && t == time && c == tenth,
+		      "epoch %lld: date %#x time %#x tenth %u, expected %#x "
+		      "%#x %u", (long long)epoch, d, t, c, date, time, tenth);
+}
+
+/*
+ * In range, before 1980 and after 2107, and beyond what gmtime_r can
+ * hold (a year past INT_MAX): the latter clamp by their sign too.
+ */
+START_TEST(test_timestamp_clamps)
+{
+	const uint16_t first = FAT_DATE(1980, 1, 1);
+	const uint16_t last = FAT_DATE(2107, 12, 31);
+	const uint16_t last_t = FAT_TIME(23, 59, 58);
+
+	check_stamp(1700000001, FAT_DATE(2023, 11, 14), FAT_TIME(22, 13, 21),
+		    100);
+	check_stamp(315532800, first, 0, 0);		/* 1980-01-01 */
+	/* 2107-12-31 23:59:59 */
+	check_stamp(4354819199, last, last_t, 100);
+	check_stamp(0, first, 0, 0);
+	check_stamp(-1, first, 0, 0);
+	check_stamp(4354819200, last, last_t, 100);	/* 2108-01-01 */
+	check_stamp(99999999999999999, last, last_t, 100);
+	check_stamp(INT64_MAX, last, last_t, 100);
+	check_stamp(-99999999999999999, first, 0, 0);
+	check_stamp(INT64_MIN, first, 0, 0);
+}
+END_TEST
+
 static Suite *plan_suite(void)
 {
 	Suite *s = suite_create("plan");
@@ -348,6 +391,7 @@ static Suite *plan_suite(void)
 	tcase_add_test(tc, test_write_fault_reported);
 	tcase_add_test(tc, test_same_path);
 	tcase_add_test(tc, test_mkdir_on_full_volume_says_what_it_needs);
+	tcase_add_test(tc, test_timestamp_clamps);
 	suite_add_tcase(s, tc);
 	return s;
 }
