@@ -2,13 +2,20 @@
 # Install the Debian packages fatprealloc needs to build and test, if any
 # is missing.  Runs apt-get as root, or through sudo for other users.
 set -e
+# A|B: either will do (busybox-static and busybox conflict); the first is
+# installed when neither is.  user-mode-linux and busybox are for
+# tests/img/kernel*.test (the Linux vfat driver as a reader).
 pkgs="autoconf automake make gcc pkg-config libpopt-dev check dosfstools
 mtools fdisk python3 groff-base man-db jq util-linux strace
-valgrind"
+valgrind user-mode-linux busybox-static|busybox"
 missing=
-for p in $pkgs; do
-	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
-		grep -q 'install ok installed' || missing="$missing $p"
+for alts in $pkgs; do
+	have=
+	for p in $(echo "$alts" | tr '|' ' '); do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q 'install ok installed' && have=$p
+	done
+	[ -n "$have" ] || missing="$missing ${alts%%|*}"
 done
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ]; then

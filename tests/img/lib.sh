@@ -758,3 +758,154 @@ findings() {
 	jq -r '.findings[] | "\(.code) \(.path)"' "$T/findings.json" |
 		sort || fail "cannot read --verify --json of $1"
 }
+
+# --- The Linux vfat driver as a reader, through User Mode Linux ---------
+#
+# need_uml: skip (77) unless User Mode Linux (Debian: user-mode-linux),
+# its fat, vfat and nls modules, and busybox (for insmod, mount and dmesg
+# in the guest, which has no kmod) are installed.  Sets UML_LINUX,
+# UML_BUSYBOX and UML_MODDIR.  FP_UML_MODULES overrides the module tree
+# (default /usr/lib/uml/modules).
+need_uml() {
+	UML_LINUX=$(command -v linux.uml || command -v linux) ||
+		skip "no User Mode Linux (linux.uml; Debian package user-mode-linux)"
+	UML_BUSYBOX=$(command -v busybox) ||
+		skip "busybox not found (Debian package busybox-static)"
+	fp_uv=$("$UML_LINUX" --version 2>/dev/null | head -n 1)
+	[ -n "$fp_uv" ] || skip "$UML_LINUX --version prints no version"
+	UML_MODDIR=${FP_UML_MODULES:-/usr/lib/uml/modules}/$fp_uv/kernel/fs
+	for fp_m in fat/fat.ko fat/vfat.ko nls/nls_cp437.ko nls/nls_iso8859-1.ko; do
+		[ -r "$UML_MODDIR/$fp_m" ] ||
+			skip "no UML module $UML_MODDIR/$fp_m"
+	done
+}
+
+# uml_run IMG [PART] <BODY: boot User Mode Linux with IMG as /dev/ubda,
+# mount /dev/ubda[PART] as vfat (-o utf8) and run the shell
+# commands BODY inside the guest, then unmount and power off.  The guest's
+# root is the host's / (hostfs) and its init is a script in $T, so BODY
+# runs the host's programs and sees $T; it is given MNT (the mount point)
+# and T, every variable named in UML_VARS with its value here, and the
+# g_* helpers below.  BODY fails by exiting non-zero (g_fail).
+#
+# Afterwards $T/uml/out holds BODY's output, $T/uml/dmesg the guest's
+# kernel log and $T/uml/console everything UML printed; the first two go
+# to the test's log.  Returns 0 when the guest finished, BODY exited 0
+# and the kernel log holds no "FAT-fs" message; otherwise returns 1 with
+# UML_WHY set to mount (the kernel refused the volume), body, umount,
+# fat-fs or unfinished (the guest hung or crashed; it is killed after
+# FP_UML_TIMEOUT seconds, default 60).  Exits 77 (skip) when the guest
+# did not start the script at all or could not load the modules: UML
+# cannot run here.  Call need_uml first.
+uml_run() {
+	fp_ui=$1 fp_up=${2:-}
+	fp_r=$T/uml
+	rm -rf "$fp_r"
+	mkdir -p "$fp_r/mnt" "$fp_r/tmp" || hard_error "mkdir $fp_r"
+	cat >"$fp_r/body" || hard_error "cannot write $fp_r/body"
+	{
+		echo '#!/bin/sh'
+		echo "# init of the UML guest for $fp_ui"
+		printf "T='%s' MNT='%s' R='%s' B='%s' M='%s'\n" "$T" "$fp_r/mnt" \
+			"$fp_r" "$UML_BUSYBOX" "$UML_MODDIR"
+		for fp_v in ${UML_VARS:-}; do
+			eval "printf \"%s='%s'\\n\" \"\$fp_v\" \"\$$fp_v\""
+		done
+		echo "LC_ALL=$LC_ALL"
+		cat <<'GUEST'
+PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
+export PATH LC_ALL T MNT
+echo booted >"$R/booted"
+$B mount -t proc proc /proc
+for m in fat/fat.ko fat/vfat.ko nls/nls_cp437.ko nls/nls_iso8859-1.ko; do
+	$B insmod "$M/$m" >>"$R/insmod" 2>&1 ||
+		echo "insmod $M/$m failed" >>"$R/nomod"
+done
+# g_fail MSG; g_size FILE N; g_zero FILE [FROM] (all zero bytes from
+# FROM on); g_new FILE N (N bytes, all zero); g_same FILE HOSTFILE;
+# g_starts FILE HOSTFILE (HOSTFILE's bytes, then zeros).  Each program
+# run costs about 10 ms in the guest: the helpers run few.
+g_fail() { echo "FAIL (guest): $*"; exit 1; }
+g_size() {
+	g_s=$(stat -c %s "$1") || g_fail "cannot stat $1"
+	[ "$g_s" = "$2" ] || g_fail "$1: size $g_s, expected $2"
+}
+g_zero() {
+	g_s=$(stat -c %s "$1") || g_fail "cannot stat $1"
+	g_f=${2:-0}
+	[ "$g_s" -gt "$g_f" ] || return 0
+	cmp -i "$g_f:0" -n $((g_s - g_f)) "$1" /dev/zero ||
+		g_fail "$1: not zero after byte $g_f"
+}
+g_new() {
+	g_size "$1" "$2"
+	[ "$2" -eq 0 ] || cmp -n "$2" "$1" /dev/zero ||
+		g_fail "$1: not all zero"
+}
+g_same() { cmp "$1" "$2" || g_fail "$1 differs from $2"; }
+g_starts() {
+	g_n=$(stat -c %s "$2") || g_fail "cannot stat $2"
+	cmp -n "$g_n" "$1" "$2" || g_fail "$1 does not start with $2"
+	g_zero "$1" "$g_n"
+}
+GUEST
+		echo "if [ ! -e \"\$R/nomod\" ]; then"
+		echo "	if \$B mount -t vfat -o utf8 /dev/ubda$fp_up \"\$MNT\" >\"\$R/mount\" 2>&1; then"
+		cat <<'GUEST'
+		(. "$R/body") >"$R/out" 2>&1
+		echo $? >"$R/status"
+		$B umount "$MNT" >"$R/umount" 2>&1 || echo failed >>"$R/umount"
+	else
+		echo failed >>"$R/mount"
+	fi
+fi
+$B dmesg >"$R/dmesg"
+echo done >"$R/done"
+$B poweroff -f
+GUEST
+	} >"$fp_r/init" || hard_error "cannot write $fp_r/init"
+	chmod +x "$fp_r/init"
+	fp_ut=${FP_UML_TIMEOUT:-60}
+	echo "+ linux ubda=$fp_ui init=$fp_r/init (mount /dev/ubda$fp_up)"
+	fp_t0=$(date +%s.%N)
+	TMPDIR=$fp_r/tmp timeout -k 5 "$fp_ut" "$UML_LINUX" mem=64M \
+		root=/dev/root rootfstype=hostfs hostfs=/ rw \
+		uml_dir="$fp_r" init="$fp_r/init" ubda="$fp_ui" \
+		con=null con0=null,fd:1 </dev/null >"$fp_r/console" 2>&1
+	fp_urc=$?
+	note "UML exit $fp_urc after $(awk -v a="$fp_t0" -v b="$(date +%s.%N)" \
+		'BEGIN { printf "%.1f", b - a }') s"
+	if [ ! -e "$fp_r/booted" ]; then
+		tail -n 20 "$fp_r/console" >&2
+		skip "User Mode Linux did not start its init (exit $fp_urc)"
+	fi
+	if [ -e "$fp_r/nomod" ]; then
+		cat "$fp_r/nomod" "$fp_r/insmod" >&2
+		skip "User Mode Linux cannot load its FAT modules"
+	fi
+	[ -e "$fp_r/out" ] && sed 's/^/  guest: /' "$fp_r/out"
+	fp_dm=$fp_r/dmesg
+	[ -e "$fp_dm" ] || fp_dm=$fp_r/console
+	grep -e 'FAT-fs' -e 'ubda' "$fp_dm" >"$fp_r/kernel"
+	sed -n 's/^/  kernel: /; 1,20p' "$fp_r/kernel"
+	fp_un=$(wc -l <"$fp_r/kernel")
+	[ "$fp_un" -le 20 ] || note "and $((fp_un - 20)) more lines in $fp_dm"
+	UML_WHY=
+	if [ ! -e "$fp_r/done" ]; then
+		UML_WHY=unfinished
+		tail -n 30 "$fp_r/console" >&2
+	elif grep -q 'FAT-fs' "$fp_dm"; then
+		UML_WHY=fat-fs
+	elif [ ! -e "$fp_r/status" ]; then
+		UML_WHY=mount
+		cat "$fp_r/mount" >&2
+	elif [ "$(cat "$fp_r/status")" != 0 ]; then
+		UML_WHY=body
+	elif [ -s "$fp_r/umount" ]; then
+		UML_WHY=umount
+		cat "$fp_r/umount" >&2
+	fi
+	[ -z "$UML_WHY" ] && return 0
+	echo "uml_run: $UML_WHY" >&2
+	return 1
+}
