@@ -721,8 +721,10 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		return ret;
 	}
 	if (c->keep_size && !c->quiet)
-		msg("note: fsck.fat and Linux reclaim clusters past a file's "
-		    "size; FatFs-based firmware reuses them when it appends");
+		msg("note: clusters past a file's size are reused by FatFs "
+		    "firmware and freed by fsck.fat, but Linux remounts the "
+		    "volume read-only when it grows such a file, and 7-Zip "
+		    "and libparted refuse them; without -n Linux can append");
 	if (!c->dry_run) {
 		err = fp_plan_commit(plan, c->no_sync);
 		fp_meter_end(&meter);

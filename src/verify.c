@@ -69,7 +69,9 @@ static const struct {
 	[FP_P_CHAIN_SHORT] = { "chain-short", FP_SEV_ERROR,
 		"chain has %a clusters, the size needs %b" },
 	[FP_P_TAIL] = { "tail-beyond-size", FP_SEV_WARNING,
-		"chain has %a clusters, the size needs only %b" },
+		"chain has %a clusters, the size needs only %b (Linux "
+		"remounts read-only if it grows the file; fsck.fat frees "
+		"the rest)" },
 	[FP_P_DIR_SIZE] = { "dir-size", FP_SEV_ERROR,
 		"directory entry has size %a, not 0" },
 	[FP_P_DIR_NO_CHAIN] = { "dir-no-chain", FP_SEV_ERROR,
