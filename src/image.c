@@ -41,6 +41,7 @@ struct fp_img {
 	const struct fp_img_ops *ops;
 	int fd;			/* file backend, else -1 */
 	uint8_t *mem;		/* memory backend (owned), else NULL */
+	uint64_t mem_len;	/* bytes of mem; the rest reads as zeros */
 	int regular;		/* regular file or memory */
 	uint64_t dev_len;	/* length of the whole file, device or buffer */
 	uint64_t base;		/* window start */
@@ -247,23 +248,66 @@ static const struct fp_img_ops file_ops = {
 
 /* --- memory backend --- */
 
+/* Bytes of [off, off + len) that mem holds. */
+static size_t mem_held(const struct fp_img *img, uint64_t off, uint64_t len)
+{
+	if (off >= img->mem_len)
+		return 0;
+	return img->mem_len - off < len ? (size_t)(img->mem_len - off) :
+	       (size_t)len;
+}
+
 static enum fp_err mem_read(struct fp_img *img, uint64_t off, void *buf,
 			    size_t len)
 {
-	memcpy(buf, img->mem + off, len);
+	size_t n = mem_held(img, off, len);
+
+	if (n > 0)
+		memcpy(buf, img->mem + off, n);
+	memset((uint8_t *)buf + n, 0, len - n);
+	return FP_OK;
+}
+
+/* Make mem hold the image up to @end (<= dev_len), at least doubling. */
+static enum fp_err mem_hold(struct fp_img *img, uint64_t end)
+{
+	uint64_t len = img->mem_len * 2;
+	uint8_t *p;
+
+	if (end <= img->mem_len)
+		return FP_OK;
+	if (len < end)
+		len = end;
+	if (len > img->dev_len)
+		len = img->dev_len;
+	p = realloc(img->mem, (size_t)len);
+	if (!p) {
+		img->err = ENOMEM;
+		return FP_E_NOMEM;
+	}
+	memset(p + img->mem_len, 0, (size_t)(len - img->mem_len));
+	img->mem = p;
+	img->mem_len = len;
 	return FP_OK;
 }
 
 static enum fp_err mem_write(struct fp_img *img, uint64_t off,
 			     const void *buf, size_t len)
 {
+	enum fp_err err = mem_hold(img, off + len);
+
+	if (err)
+		return err;
 	memcpy(img->mem + off, buf, len);
 	return FP_OK;
 }
 
 static enum fp_err mem_zero(struct fp_img *img, uint64_t off, uint64_t len)
 {
-	memset(img->mem + off, 0, (size_t)len);
+	size_t n = mem_held(img, off, len);
+
+	if (n > 0)
+		memset(img->mem + off, 0, n);
 	return FP_OK;
 }
 
@@ -427,22 +471,36 @@ int fp_img_loop_attached(const char *path, char *name, size_t name_len)
 
 enum fp_err fp_img_mem(const void *data, uint64_t len, struct fp_img **out)
 {
+	return fp_img_mem_pad(data, len, len, out);
+}
+
+/*
+ * Only the @data_len bytes are held; the zeros after them are not, until
+ * a write reaches them (mem_hold).  A fuzzer's image is megabytes of
+ * zeros after kilobytes of metadata, and allocating and releasing all of
+ * it for every input (under ASan, with its shadow) was most of the cost
+ * of an input.
+ */
+enum fp_err fp_img_mem_pad(const void *data, uint64_t data_len, uint64_t len,
+			   struct fp_img **out)
+{
 	struct fp_img *img;
 
-	if (!data && len > 0)
+	if ((!data && data_len > 0) || data_len > len)
 		return FP_E_INVAL;
 	if (len > SIZE_MAX)
 		return FP_E_NOMEM;
 	img = img_new(&mem_ops);
 	if (!img)
 		return FP_E_NOMEM;
-	img->mem = malloc(len ? (size_t)len : 1);
+	img->mem = malloc(data_len ? (size_t)data_len : 1);
 	if (!img->mem) {
 		free(img);
 		return FP_E_NOMEM;
 	}
-	if (len > 0)
-		memcpy(img->mem, data, (size_t)len);
+	if (data_len > 0)
+		memcpy(img->mem, data, (size_t)data_len);
+	img->mem_len = data_len;
 	img->regular = 1;
 	img->dev_len = len;
 	img->len = len;
@@ -453,6 +511,11 @@ enum fp_err fp_img_mem(const void *data, uint64_t len, struct fp_img **out)
 const uint8_t *fp_img_mem_data(const struct fp_img *img)
 {
 	return img->mem;
+}
+
+uint64_t fp_img_mem_len(const struct fp_img *img)
+{
+	return img->mem_len;
 }
 
 enum fp_err fp_img_set_window(struct fp_img *img, uint64_t off, uint64_t len)

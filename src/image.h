@@ -28,8 +28,23 @@ enum fp_err fp_img_open(const char *path, unsigned flags,
 /* A writable memory image holding a copy of @len bytes at @data. */
 enum fp_err fp_img_mem(const void *data, uint64_t len, struct fp_img **out);
 
-/* The memory backend's bytes (NULL for a file image). */
+/*
+ * A writable memory image of @len bytes: a copy of the @data_len
+ * (<= @len) bytes at @data, then zeros; FP_E_INVAL when @data_len > @len.
+ * The zeros take no memory until a write reaches them (the fuzzers hand
+ * over images with their trailing zeros cut off).
+ */
+enum fp_err fp_img_mem_pad(const void *data, uint64_t data_len, uint64_t len,
+			   struct fp_img **out);
+
+/*
+ * The memory backend's bytes (NULL for a file image): the first
+ * fp_img_mem_len() bytes of the image; the rest are zeros.
+ */
 const uint8_t *fp_img_mem_data(const struct fp_img *img);
+
+/* Bytes that fp_img_mem_data() holds: all of an fp_img_mem() image. */
+uint64_t fp_img_mem_len(const struct fp_img *img);
 
 /*
  * Restrict the image to [off, off + len) of the underlying file; len 0

@@ -1,11 +1,14 @@
 #!/bin/sh
 # Build the libFuzzer targets with clang, ASan and UBSan, seed them with
-# small mkfs.fat images, and run each for SECONDS (default 60).  Exits
-# non-zero on any finding; crash inputs are left in build-fuzz/findings.
+# small mkfs.fat images, and run each for SECONDS (default 55: five
+# targets in under 5 minutes).  Prints each target's executions and
+# executions per second.  Exits non-zero on any finding; crash inputs are
+# left in build-fuzz/findings.
 # Usage: tools/fuzz.sh [SECONDS]
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
-secs=${1:-60}
+secs=${1:-55}
+targets="open verify plan name commit"
 sh "$top/tools/deps.sh"
 missing=
 for p in clang libclang-rt-14-dev; do
@@ -25,8 +28,21 @@ san='-fsanitize=address,undefined -fno-sanitize-recover=all'
 "$top/configure" --enable-fuzzing CC=clang \
 	CFLAGS="-g -O1 -fsanitize=fuzzer-no-link $san" LDFLAGS="$san" \
 	>/dev/null
-make -j"$(nproc)" src/libfp.a tests/fuzz/fuzz_open tests/fuzz/fuzz_verify \
-	tests/fuzz/fuzz_plan tests/fuzz/fuzz_name >/dev/null
+progs=
+for t in $targets; do progs="$progs tests/fuzz/fuzz_$t"; done
+# shellcheck disable=SC2086
+make -j"$(nproc)" src/libfp.a $progs >/dev/null
+
+# An image input (tests/fuzz/fuzz_img.h): PREFIX (hex), the image length
+# as 4 little-endian bytes, then the image up to its last nonzero byte.
+pack() {
+	python3 -c '
+import sys
+d = open(sys.argv[1], "rb").read()
+out = bytes.fromhex(sys.argv[3]) + len(d).to_bytes(4, "little")
+open(sys.argv[2], "wb").write(out + d.rstrip(b"\0"))
+' "$@"
+}
 
 # Seeds: small volumes of each FAT type with files, names and directories.
 rm -rf seeds findings
@@ -34,9 +50,9 @@ mkdir -p seeds/img seeds/plan seeds/name findings
 export MTOOLS_SKIP_CHECK=1
 i=0
 for spec in "12 64" "12 160 -s 2" "16 2200 -s 1" "12 256 -S 4096 -s 1"; do
+	# shellcheck disable=SC2086
 	set -- $spec
-	img=seeds/img/s$i.img
-	i=$((i + 1))
+	img=seeds/s$i.img
 	bits=$1 kib=$2
 	shift 2
 	mkfs.fat -C --invariant -F "$bits" "$@" "$img" "$kib" >/dev/null
@@ -44,30 +60,41 @@ for spec in "12 64" "12 160 -s 2" "16 2200 -s 1" "12 256 -S 4096 -s 1"; do
 	echo data >seed.txt
 	mcopy -i "$img" seed.txt "::A long name.txt"
 	mcopy -i "$img" seed.txt ::dir/short.txt
-	cp "$img" seeds/plan/
-	printf '\017' | cat - "$img" >"seeds/plan/o$i.img"
+	pack "$img" seeds/img/s$i ''
+	pack "$img" seeds/plan/s$i 00
+	pack "$img" seeds/plan/o$i 1f
+	pack "$img" seeds/plan/p$i 38
+	rm -f "$img"
+	i=$((i + 1))
+done
+# fuzz_commit: the plan seeds, and inputs it found (tests/fuzz/*.in.gz).
+mkdir -p seeds/commit
+cp seeds/plan/* seeds/commit/
+for f in "$top"/tests/fuzz/commit-*.in.gz; do
+	[ -f "$f" ] && gzip -dc "$f" >"seeds/commit/$(basename "$f" .gz)"
 done
 printf 'readme.txt' >seeds/name/a
 printf 'A long name \303\251 \346\227\245\346\234\254.tar.gz' >seeds/name/b
-cp seeds/img/* seeds/plan 2>/dev/null || true
 
 total=0
-for t in open verify plan name; do
+for t in $targets; do
 	case $t in
 	name) corpus=seeds/name max=1024 ;;
-	plan) corpus=seeds/plan max=2300000 ;;
-	*) corpus=seeds/img max=2300000 ;;
+	plan) corpus=seeds/plan max=65536 ;;
+	commit) corpus=seeds/commit max=65536 ;;
+	*) corpus=seeds/img max=65536 ;;
 	esac
 	echo "fuzz_$t: $secs s"
-	./tests/fuzz/fuzz_$t -max_total_time="$secs" -max_len=$max \
-		-rss_limit_mb=4096 -artifact_prefix=findings/$t- \
+	"./tests/fuzz/fuzz_$t" -max_total_time="$secs" -max_len=$max \
+		-rss_limit_mb=4096 -artifact_prefix="findings/$t-" \
 		-print_final_stats=1 "$corpus" 2>"fuzz_$t.log" || {
 		tail -n 40 "fuzz_$t.log"
 		echo "fuzz_$t: finding, see build-fuzz/findings" >&2
 		exit 1
 	}
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "fuzz_$t.log")
-	echo "fuzz_$t: $runs executions, no finding"
+	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "fuzz_$t.log")
+	echo "fuzz_$t: $runs executions, $rate a second, no finding"
 	total=$((total + ${runs:-0}))
 done
 echo "fuzzing: $total executions in all, no finding"

@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "fs.h"
+#include "fuzz_img.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len);
 
@@ -13,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	struct fp_img *img;
 	struct fp_fs *fs;
 
-	if (fp_img_mem(data, len, &img))
+	if (fuzz_img_open(data, len, &img))
 		return 0;
 	if (fp_fs_locate(img, 0, &loc) == FP_OK &&
 	    fp_img_set_window(img, loc.off, loc.len) == FP_OK &&

@@ -3,15 +3,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fuzz_img.h"
 #include "plan.h"
 #include "verify.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len);
 
 /*
- * The first byte picks the options; the rest is the image.  Whatever the
- * image, planning and committing must not crash, and a commit into an
- * image that verified without errors must verify without errors again.
+ * The first byte picks the options; the rest is the image as fuzz_img.h
+ * describes it.  Whatever the image, planning and committing must not
+ * crash, and a commit into an image that verified without errors must
+ * verify without errors again.
  */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
@@ -20,19 +22,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		{ "/x.txt", 3000 },
 		{ "/d/e/f", 1 },
 	};
-	struct fp_plan_opts o = { .time = 1700000000, .utc = 1 };
+	struct fp_plan_opts o;
 	struct fp_report *before = NULL, *after = NULL;
 	struct fp_plan_diag diag;
 	struct fp_plan *plan;
 	struct fp_img *img;
 	struct fp_fs *fs;
 
-	if (len < 1 || fp_img_mem(data + 1, len - 1, &img))
+	if (fuzz_plan_input(data, len, &o, &img))
 		return 0;
-	o.keep_size = data[0] & 1;
-	o.zero = data[0] & 2;
-	o.contiguous = data[0] & 4;
-	o.parents = data[0] & 8;
 	if (fp_verify(img, &before) == FP_OK && fp_fs_open(img, &fs) == FP_OK) {
 		if (fp_plan_build(fs, &o, reqs, 3, &plan, &diag) == FP_OK) {
 			if (fp_plan_commit(plan, 1) == FP_OK &&

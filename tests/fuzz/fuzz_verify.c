@@ -2,7 +2,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "image.h"
+#include "fuzz_img.h"
 #include "verify.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len);
@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	struct fp_report *r = NULL;
 	struct fp_img *img;
 
-	if (fp_img_mem(data, len, &img))
+	if (fuzz_img_open(data, len, &img))
 		return 0;
 	if (fp_verify(img, &r) == FP_OK)
 		fp_report_free(r);

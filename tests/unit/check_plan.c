@@ -373,6 +373,48 @@ START_TEST(test_timestamp_clamps)
 }
 END_TEST
 
+/*
+ * A memory image given without its trailing zeros is the same image; it
+ * holds the zeros once something is written there.
+ */
+START_TEST(test_mem_pad)
+{
+	uint64_t len = (uint64_t)TOTAL * SEC, cut = len;
+	static const uint8_t x[3] = { 1, 2, 3 };
+	struct fp_img *img;
+	struct fp_fs *fs;
+	uint8_t *buf;
+
+	while (cut > 0 && vol[cut - 1] == 0)
+		cut--;
+	ck_assert_uint_lt(cut, len);
+	buf = malloc(len);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(fp_img_mem_pad(vol, cut, len, &img), FP_OK);
+	ck_assert_uint_eq(fp_img_len(img), len);
+	ck_assert_uint_eq(fp_img_mem_len(img), cut);
+	ck_assert_int_eq(fp_img_read(img, 0, buf, len), FP_OK);
+	ck_assert_mem_eq(buf, vol, len);
+	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
+	fp_fs_free(fs);
+	ck_assert_int_eq(fp_img_write(img, len - 3, x, 3), FP_OK);
+	ck_assert_uint_eq(fp_img_mem_len(img), len);
+	ck_assert_int_eq(fp_img_zero(img, cut - 1, 1), FP_OK);
+	ck_assert_int_eq(fp_img_read(img, 0, buf, len), FP_OK);
+	ck_assert_mem_eq(buf, vol, cut - 1);
+	ck_assert_uint_eq(buf[cut - 1], 0);
+	ck_assert_mem_eq(buf + len - 3, x, 3);
+	ck_assert_mem_eq(fp_img_mem_data(img) + len - 3, x, 3);
+	fp_img_close(img);
+	ck_assert_int_eq(fp_img_mem_pad(vol, len, len - 1, &img), FP_E_INVAL);
+	ck_assert_int_eq(fp_img_mem_pad(NULL, 0, 4096, &img), FP_OK);
+	ck_assert_int_eq(fp_img_read(img, 4000, buf, 96), FP_OK);
+	ck_assert_uint_eq(buf[95], 0);
+	fp_img_close(img);
+	free(buf);
+}
+END_TEST
+
 static Suite *plan_suite(void)
 {
 	Suite *s = suite_create("plan");
@@ -392,6 +434,7 @@ static Suite *plan_suite(void)
 	tcase_add_test(tc, test_same_path);
 	tcase_add_test(tc, test_mkdir_on_full_volume_says_what_it_needs);
 	tcase_add_test(tc, test_timestamp_clamps);
+	tcase_add_test(tc, test_mem_pad);
 	suite_add_tcase(s, tc);
 	return s;
 }
