@@ -76,6 +76,13 @@ need_tools() {
 		skip "mkfs.fat without --invariant (need dosfstools >= 4.2)"
 }
 
+# slow_test: skip (77) when FP_QUICK is set, for a quick local loop
+# (FP_QUICK=1 make check).  The README's test command and CI's first two
+# runs leave it unset and so run every test.
+slow_test() {
+	[ -z "${FP_QUICK:-}" ] || skip "slow test, and FP_QUICK is set"
+}
+
 # need_utf8: skip unless a UTF-8 locale exists (mtools needs one for
 # non-ASCII names).
 need_utf8() {
