@@ -28,7 +28,7 @@ struct cli {
 	int keep_size, zero, contiguous, parents;
 	int dry_run, json, verbose, quiet, no_sync, force;
 	int help, version;
-	int verify, strict, wait, map, progress;
+	int verify, strict, wait, map, progress, trim;
 	char *partition_arg;	/* -P N */
 	unsigned partition;
 	int has_offset;
@@ -74,6 +74,7 @@ static void print_help(void)
 	fputs("Usage: " PROG " [OPTIONS] IMAGE ::PATH SIZE [::PATH SIZE ...]\n"
 	      "       " PROG " --verify [--json] [--strict] IMAGE\n"
 	      "       " PROG " --map [--json] IMAGE ::PATH...\n"
+	      "       " PROG " --trim IMAGE ::PATH...\n"
 	      "\n"
 	      "Preallocate files in an unmounted FAT12/16/32 image, as\n"
 	      "fallocate(1) does at offset 0, without writing their data.\n"
@@ -96,6 +97,8 @@ static void print_help(void)
 	      "     --verify           check IMAGE read-only, fsck-style\n"
 	      "     --strict           with --verify: warnings are errors\n"
 	      "     --map              print where the files' clusters are\n"
+	      "     --trim             free the clusters past each named\n"
+	      "                        file's size (what -n leaves)\n"
 	      "     --force            go on although the image is dirty, its\n"
 	      "                        FAT copies differ, or it is attached\n"
 	      "                        to a loop device\n"
@@ -208,7 +211,8 @@ static int parse_map_paths(struct cli *c, const char **args, size_t n)
 	size_t i;
 
 	if (n == 0)
-		return usage_error("%s", "--map needs at least one ::PATH");
+		return usage_error("%s", c->trim ? "--trim needs at least one "
+				   "::PATH" : "--map needs at least one ::PATH");
 	c->reqs = calloc(n, sizeof(*c->reqs));
 	if (!c->reqs) {
 		msg("out of memory");
@@ -319,6 +323,7 @@ enum cli_opt {
 	OPT_KEEP_SIZE = 1, OPT_ZERO, OPT_CONTIGUOUS, OPT_PARENTS,
 	OPT_TIMESTAMP, OPT_DRY_RUN, OPT_FORCE, OPT_NO_SYNC, OPT_VERIFY,
 	OPT_MAP, OPT_STRICT, OPT_VERBOSE, OPT_QUIET, OPT_PROGRESS,
+	OPT_TRIM, OPT_JSON,
 };
 
 #define OPT_BIT(o) (1u << (o))
@@ -342,8 +347,14 @@ struct opt_rule {
 };
 
 static const struct opt_rule opt_rules[] = {
-	{ OPT_VERIFY, OPT_PREALLOC | OPT_BIT(OPT_MAP), 0, NULL },
-	{ OPT_MAP, OPT_PREALLOC | OPT_BIT(OPT_PROGRESS), 0, NULL },
+	{ OPT_VERIFY, OPT_PREALLOC | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM), 0,
+	  NULL },
+	{ OPT_MAP, OPT_PREALLOC | OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_TRIM), 0,
+	  NULL },
+	{ OPT_TRIM, OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) |
+	  OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) |
+	  OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_JSON),
+	  0, NULL },
 	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
 	  "without it new clusters are zeroed anyway" },
@@ -399,11 +410,11 @@ static int parse_operands(struct cli *c)
 	ret = parse_image(c, args[0]);
 	if (!ret && c->verify && n)
 		ret = usage_error("%s", "--verify takes only IMAGE");
-	else if (!ret && c->map)
+	else if (!ret && (c->map || c->trim))
 		ret = parse_map_paths(c, args + 1, n);
 	else if (!ret && !c->verify)
 		ret = pick_time(c);
-	if (!ret && !c->verify && !c->map)
+	if (!ret && !c->verify && !c->map && !c->trim)
 		ret = parse_pairs(c, args + 1, n);
 	return ret;
 }
@@ -430,7 +441,9 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		{ "dry-run", 0, POPT_ARG_NONE, &c->dry_run,
 		  OPT_DRY_RUN, NULL, NULL },
 		{ "json", 0, POPT_ARG_NONE, &c->json,
-		  0, NULL, NULL },
+		  OPT_JSON, NULL, NULL },
+		{ "trim", 0, POPT_ARG_NONE, &c->trim,
+		  OPT_TRIM, NULL, NULL },
 		{ "force", 0, POPT_ARG_NONE, &c->force,
 		  OPT_FORCE, NULL, NULL },
 		{ "verify", 0, POPT_ARG_NONE, &c->verify,
@@ -702,6 +715,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	struct fp_plan_opts po = {
 		.keep_size = c->keep_size, .zero = c->zero,
 		.contiguous = c->contiguous, .parents = c->parents,
+		.trim = c->trim,
 		.time = c->time, .utc = c->utc,
 	};
 	struct fp_plan_diag diag;
@@ -720,7 +734,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		fp_plan_free(plan);
 		return ret;
 	}
-	if (c->keep_size && !c->quiet)
+	if (c->keep_size && !c->quiet && !c->trim)
 		msg("note: clusters past a file's size are reused by FatFs "
 		    "firmware and freed by fsck.fat, but Linux remounts the "
 		    "volume read-only when it grows such a file, and 7-Zip "

@@ -15,6 +15,14 @@ struct zrange {
 	uint64_t len;
 };
 
+/* A chain to cut: @cut (0: none, the entry lets go) ends it, @count
+ * clusters from @tail on are freed. */
+struct cut {
+	uint32_t cut;
+	uint32_t tail;
+	uint32_t count;
+};
+
 /* A FAT entry of a pre-existing chain end that will point at new clusters. */
 struct link {
 	uint32_t cl;
@@ -37,7 +45,10 @@ struct fp_plan {
 	size_t zero_count, zero_cap;
 	struct link *links;
 	size_t link_count, link_cap;
+	struct cut *cuts;
+	size_t cut_count, cut_cap;
 	uint32_t alloc_count;
+	uint32_t freed_count;
 	uint32_t last_alloc;
 	uint32_t cursor;	/* where searches for free clusters start */
 	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
@@ -849,6 +860,109 @@ static int same_file(const struct fp_plan *p, const struct fp_dir *dir,
 	return 0;
 }
 
+/* ---- trims ---------------------------------------------------------- */
+
+/*
+ * Plan to free the clusters of @f past its size: its chain (from e->cl,
+ * @have clusters, checked) keeps clusters_for(size); a file that keeps
+ * none lets go of its chain in its entry.
+ */
+static enum fp_err trim_file(struct fp_plan *p, struct fp_plan_file *f,
+			     const struct fp_dirent *e, uint32_t have)
+{
+	uint32_t keep = clusters_for(p, e->size), cl = e->cl, i;
+	enum fp_err err = FP_OK;
+	struct cut *c;
+
+	f->old_size = f->new_size = e->size;
+	f->old_clusters = have;
+	f->first_cl = keep ? e->cl : 0;
+	if (have <= keep)
+		return FP_OK;
+	for (i = 1; !err && i < keep; i++)
+		err = fp_fat_get(&p->fs->fat, cl, &cl);
+	if (!err)
+		err = grow(&p->cuts, &p->cut_cap, p->cut_count,
+			   sizeof(*p->cuts));
+	if (err)
+		return err;
+	c = &p->cuts[p->cut_count];
+	c->cut = keep ? cl : 0;
+	c->tail = e->cl;
+	if (keep)
+		err = fp_fat_get(&p->fs->fat, cl, &c->tail);
+	if (err)
+		return err;
+	c->count = have - keep;
+	p->cut_count++;
+	f->action = FP_ACT_TRIM;
+	f->freed = have - keep;
+	p->freed_count += have - keep;
+	if (!keep) {
+		fp_dirent_set_cluster(fp_dir_ent(f->dir, f->slot), 0,
+				      is_fat32(p));
+		fp_dir_touch(f->dir, f->slot);
+	}
+	return FP_OK;
+}
+
+/* Free the @count clusters of the chain from @cl. */
+static enum fp_err free_chain(struct fp_fat *fat, uint32_t cl,
+			      uint32_t count)
+{
+	uint32_t next;
+	enum fp_err err = FP_OK;
+
+	while (!err && count--) {
+		err = fp_fat_get(fat, cl, &next);
+		if (!err)
+			err = fp_fat_set(fat, cl, FP_FAT_FREE);
+		cl = next;
+	}
+	return err;
+}
+
+/*
+ * Entries first (a file that keeps no cluster lets go of its chain),
+ * then every FAT copy twice: the new chain ends, then the freed tails.
+ * Whenever it stops, what is cut off is a lost chain or free.
+ */
+static enum fp_err commit_trims(struct fp_plan *p)
+{
+	struct fp_fat *fat = &p->fs->fat;
+	enum fp_err err = FP_OK;
+	size_t i;
+
+	for (i = 0; !err && i < p->dir_count; i++)
+		err = fp_dir_flush(p->dirs[i], p->fs->img, &p->fs->geom);
+	for (i = 0; !err && i < p->cut_count; i++)
+		if (p->cuts[i].cut)
+			err = fp_fat_set(fat, p->cuts[i].cut, fp_fat_eoc(fat));
+	if (!err)
+		err = fp_fat_flush(fat, p->fs->img, &p->fs->geom);
+	for (i = 0; !err && i < p->cut_count; i++)
+		err = free_chain(fat, p->cuts[i].tail, p->cuts[i].count);
+	if (!err)
+		err = fp_fat_flush(fat, p->fs->img, &p->fs->geom);
+	return err;
+}
+
+/* A file to trim: its chain checked as for an extension. */
+static enum fp_err plan_trim(struct fp_plan *p, struct fp_plan_file *f,
+			     const struct fp_dirent *e)
+{
+	uint32_t have = 0, last;
+	enum fp_err err = FP_OK;
+
+	if (e->cl)
+		err = fp_fat_chain(&p->fs->fat, e->cl, &have, &last);
+	if (!err && e->cl && fp_damage_shared_count(p->dmg))
+		err = check_shared_chain(p, e->cl, have);
+	if (!err && (uint64_t)have * p->fs->geom.clus_len < e->size)
+		err = damaged(p, FP_P_CHAIN_SHORT);
+	return err ? err : trim_file(p, f, e, have);
+}
+
 static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 			    struct fp_plan_file *f)
 {
@@ -867,7 +981,8 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 	if (err)
 		return err;
 	if (!fp_dir_lookup(dir, is_fat32(p), name, n, &e))
-		return create_file(p, f, dir, name, n, r->size);
+		return p->opts.trim ? FP_E_NOFILE :
+		       create_file(p, f, dir, name, n, r->size);
 	if (e.attr & FP_ATTR_DIR)
 		return FP_E_ISDIR;
 	if (same_file(p, dir, e.slot))
@@ -881,6 +996,8 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 		return err;
 	f->dir = dir;
 	f->slot = e.slot;
+	if (p->opts.trim)
+		return plan_trim(p, f, &e);
 	return extend_file(p, f, &e, r->size);
 }
 
@@ -958,6 +1075,16 @@ uint32_t fp_plan_alloc_count(const struct fp_plan *plan)
 	return plan->alloc_count;
 }
 
+uint32_t fp_plan_freed_count(const struct fp_plan *plan)
+{
+	return plan->freed_count;
+}
+
+int fp_plan_is_trim(const struct fp_plan *plan)
+{
+	return plan->opts.trim;
+}
+
 /* ---- commit --------------------------------------------------------- */
 
 /*
@@ -993,13 +1120,18 @@ static enum fp_err write_fsinfo(struct fp_plan *p)
 	uint8_t *sec;
 	enum fp_err err;
 
-	if (!fi.valid || p->alloc_count == 0)
+	if (!fi.valid || (p->alloc_count == 0 && p->freed_count == 0))
 		return FP_OK;
 	if (fi.free_count != FP_FSINFO_UNKNOWN &&
 	    fi.free_count <= g->cluster_count)
 		fi.free_count = fi.free_count >= p->alloc_count ?
 				fi.free_count - p->alloc_count : 0;
-	if (fi.next_free != FP_FSINFO_UNKNOWN)
+	if (fi.free_count != FP_FSINFO_UNKNOWN &&
+	    fi.free_count <= g->cluster_count)
+		fi.free_count = g->cluster_count - fi.free_count >
+				p->freed_count ? fi.free_count +
+				p->freed_count : g->cluster_count;
+	if (fi.next_free != FP_FSINFO_UNKNOWN && p->alloc_count)
 		fi.next_free = p->last_alloc;
 	sec = malloc(g->sec_len);
 	if (!sec)
@@ -1020,6 +1152,12 @@ enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
 	enum fp_err err = FP_OK;
 	size_t i;
 
+	if (p->opts.trim) {
+		err = commit_trims(p);
+		if (!err)
+			err = write_fsinfo(p);
+		return err || no_sync ? err : fp_img_sync(p->fs->img);
+	}
 	err = zero_all(p);
 	for (i = 0; !err && i < p->dir_count; i++)
 		err = fp_dir_flush_new(p->dirs[i], p->fs->img, &p->fs->geom);
@@ -1050,6 +1188,7 @@ void fp_plan_free(struct fp_plan *p)
 	free(p->zero);
 	free(p->links);
 	free(p->trail);
+	free(p->cuts);
 	fp_damage_free(p->dmg);
 	free(p);
 }

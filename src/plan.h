@@ -23,6 +23,9 @@ struct fp_plan_opts {
 	int zero;		/* with keep_size: zero the clusters too */
 	int contiguous;		/* new clusters of a file form one run */
 	int parents;		/* create missing directories */
+	int trim;		/* instead: free each file's clusters past
+				 * its size (the sizes of the requests are
+				 * not used) */
 	int64_t time;		/* stamp for new and resized entries */
 	int utc;		/* time is shown in UTC, else local time */
 	const struct fp_progress *progress;	/* zeroing; NULL: none */
@@ -32,6 +35,7 @@ enum fp_action {
 	FP_ACT_NONE,		/* already satisfied */
 	FP_ACT_CREATE,		/* a new file */
 	FP_ACT_EXTEND,		/* an existing file gets clusters or size */
+	FP_ACT_TRIM,		/* clusters past the size are freed */
 };
 
 /* A run of clusters. */
@@ -48,6 +52,7 @@ struct fp_plan_file {
 	uint32_t new_size;
 	uint32_t old_clusters;	/* chain length before */
 	uint32_t new_clusters;	/* clusters added */
+	uint32_t freed;		/* FP_ACT_TRIM: clusters freed */
 	uint32_t first_cl;	/* first cluster afterwards, 0 if none */
 	struct fp_extent *ext;	/* the added clusters, in chain order */
 	size_t ext_count;
@@ -106,12 +111,20 @@ const char *const *fp_plan_made_dirs(const struct fp_plan *plan,
 /* Clusters the plan allocates in all, for files and directories. */
 uint32_t fp_plan_alloc_count(const struct fp_plan *plan);
 
+/* Clusters a trim plan (opts.trim) frees in all. */
+uint32_t fp_plan_freed_count(const struct fp_plan *plan);
+
+/* 1 if @plan was built with opts.trim. */
+int fp_plan_is_trim(const struct fp_plan *plan);
+
 /*
  * Write the plan in crash-safe order: zero the data, write new directory
  * clusters, write every FAT copy (new chains first, then the links from
  * existing chains to them), write changed directory sectors, update
- * FSInfo, and fsync unless @no_sync.  A crash leaves lost clusters at
- * worst, never an entry pointing at free clusters.
+ * FSInfo, and fsync unless @no_sync.  A trim plan writes the entries of
+ * files that keep no cluster, then the new chain ends, then the freed
+ * entries.  A crash leaves lost clusters at worst, never an entry
+ * pointing at free clusters.
  */
 enum fp_err fp_plan_commit(struct fp_plan *plan, int no_sync);
 

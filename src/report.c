@@ -11,6 +11,8 @@ static const char *action_name(enum fp_action a)
 		return "create";
 	case FP_ACT_EXTEND:
 		return "extend";
+	case FP_ACT_TRIM:
+		return "trim";
 	default:
 		return "none";
 	}
@@ -40,12 +42,25 @@ void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
 	for (i = 0; i < nfiles; i++) {
 		const struct fp_plan_file *f = &files[i];
 
+		if (f->action == FP_ACT_TRIM) {
+			fprintf(out, "trim ::%s: size %" PRIu32 ", clusters %"
+				PRIu32 " -> %" PRIu32 "\n", f->path,
+				f->old_size, f->old_clusters,
+				f->old_clusters - f->freed);
+			continue;
+		}
 		fprintf(out, "%s ::%s: size %" PRIu32 " -> %" PRIu32
 			", clusters %" PRIu32 " + %" PRIu32,
 			action_name(f->action), f->path, f->old_size,
 			f->new_size, f->old_clusters, f->new_clusters);
 		text_extents(out, f);
 		fputc('\n', out);
+	}
+	if (fp_plan_is_trim(plan)) {
+		fprintf(out, "%s %" PRIu32 " clusters of %" PRIu32 " bytes\n",
+			done ? "freed" : "would free",
+			fp_plan_freed_count(plan), fs->geom.clus_len);
+		return;
 	}
 	fprintf(out, "%s %" PRIu32 " clusters of %" PRIu32 " bytes; %"
 		PRIu32 " free\n", done ? "allocated" : "would allocate",

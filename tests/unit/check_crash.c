@@ -540,6 +540,17 @@ START_TEST(test_old_chain_end_kept)
 }
 END_TEST
 
+/* The bytes of @img (malloc'd), which is closed. */
+static uint8_t *image_copy(struct fp_img *img)
+{
+	uint8_t *d = malloc(base_len);
+
+	ck_assert_ptr_nonnull(d);
+	memcpy(d, fp_img_mem_data(img), base_len);
+	fp_img_close(img);
+	return d;
+}
+
 /*
  * Directory /g, fragmented: its first cluster is full, a file's cluster
  * lies between it and its second, and the last 3 slots of the first and
@@ -598,10 +609,7 @@ START_TEST(test_set_in_one_cluster)
 
 	ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
 	make_fragmented(img, &c1, &c2);
-	frag = malloc(base_len);
-	ck_assert_ptr_nonnull(frag);
-	memcpy(frag, fp_img_mem_data(img), base_len);
-	fp_img_close(img);
+	frag = image_copy(img);
 	ck_assert_int_eq(fp_img_mem(frag, base_len, &img), FP_OK);
 	ck_assert_int_eq(plan_run(img, &o, r, 1), FP_OK);
 	total = fp_img_write_count(img);
@@ -625,6 +633,42 @@ START_TEST(test_set_in_one_cluster)
 }
 END_TEST
 
+/*
+ * --trim of two keep-size tails, one of a file that keeps no cluster, cut
+ * at every write: only what a crash may leave, and the kept files whole.
+ */
+START_TEST(test_trim_cut_anywhere)
+{
+	static const struct fp_req tails[] = {
+		{ "/old.bin", 300000 }, { "/tail.bin", 70000 },
+	};
+	struct fp_plan_opts o = { .time = 1700000000, .utc = 1,
+				   .keep_size = 1 };
+	struct fp_plan_opts t = { .time = 1700000000, .utc = 1, .trim = 1 };
+	unsigned long total, k;
+	struct fp_img *img;
+	uint8_t *with;
+
+	ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
+	ck_assert_int_eq(plan_run(img, &o, tails, 2), FP_OK);
+	with = image_copy(img);
+	ck_assert_int_eq(fp_img_mem(with, base_len, &img), FP_OK);
+	ck_assert_int_eq(plan_run(img, &t, tails, 2), FP_OK);
+	total = fp_img_write_count(img);
+	ck_assert_uint_ge(total, 3);
+	assert_sound(img, "trim", 0);
+	fp_img_close(img);
+	for (k = 1; k <= total; k++) {
+		ck_assert_int_eq(fp_img_mem(with, base_len, &img), FP_OK);
+		fp_img_fault(img, FP_IMG_FAULT_WRITE, k, EIO);
+		ck_assert_int_eq(plan_run(img, &t, tails, 2), FP_E_IO);
+		assert_sound(img, "trim", k);
+		fp_img_close(img);
+	}
+	free(with);
+}
+END_TEST
+
 static Suite *crash_suite(void)
 {
 	Suite *s = suite_create("crash");
@@ -636,6 +680,7 @@ static Suite *crash_suite(void)
 	tcase_add_loop_test(tc, test_fault_at_every_call, 0, FAULT_COUNT);
 	tcase_add_test(tc, test_old_chain_end_kept);
 	tcase_add_test(tc, test_set_in_one_cluster);
+	tcase_add_test(tc, test_trim_cut_anywhere);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tf, test_fault_kinds);
 	suite_add_tcase(s, tf);
