@@ -4,10 +4,14 @@
 set -e
 # A|B: either will do (busybox-static and busybox conflict); the first is
 # installed when neither is.  user-mode-linux and busybox are for
-# tests/img/kernel*.test (the Linux vfat driver as a reader).
+# tests/img/kernel*.test (the Linux vfat driver as a reader).  7zip,
+# fatcat, sleuthkit and grub-common are the readers of
+# tests/img/readers.test; fatresize and genimage (with busybox mkdosfs and
+# mtools' mformat) the formatters of tests/img/formatters.test.
 pkgs="autoconf automake make gcc pkg-config libpopt-dev check dosfstools
 mtools fdisk python3 groff-base man-db jq util-linux strace
-valgrind user-mode-linux busybox-static|busybox"
+valgrind user-mode-linux busybox-static|busybox
+7zip fatcat sleuthkit grub-common fatresize genimage"
 missing=
 for alts in $pkgs; do
 	have=
