@@ -687,13 +687,24 @@ static const struct fp_progress *progress_on(const struct cli *c,
 	return NULL;
 }
 
-static void print_result(const struct cli *c, const struct fp_fs *fs,
-			 const struct fp_plan *plan)
+static int print_result(const struct cli *c, struct fp_img *img,
+			const struct fp_fs *fs, struct fp_plan *plan)
 {
+	uint32_t free_count;
+	enum fp_err err;
+
+	if (!c->json && !c->dry_run && !c->verbose)
+		return EXIT_OK;
+	err = fp_plan_free_count(plan, &free_count);
+	if (err)
+		return fs_error(c, img, err);
 	if (c->json)
-		fp_report_plan_json(stdout, c->image, fs, plan, c->dry_run);
-	else if (c->dry_run || c->verbose)
-		fp_report_plan_text(stdout, fs, plan, !c->dry_run);
+		fp_report_plan_json(stdout, c->image, fs, plan, free_count,
+				    c->dry_run);
+	else
+		fp_report_plan_text(stdout, fs, plan, free_count,
+				    !c->dry_run);
+	return EXIT_OK;
 }
 
 static int run_plan(const struct cli *c, struct fp_img *img,
@@ -734,7 +745,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		}
 	}
 	if (!ret)
-		print_result(c, fs, plan);
+		ret = print_result(c, img, fs, plan);
 	fp_plan_free(plan);
 	return ret;
 }

@@ -39,6 +39,7 @@ struct fp_plan {
 	size_t link_count, link_cap;
 	uint32_t alloc_count;
 	uint32_t last_alloc;
+	struct fp_fsinfo fsinfo;	/* FSInfo as it was before the commit */
 	uint32_t cursor;	/* where searches for free clusters start */
 	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
 	struct fp_damage *dmg;	/* the tree walk's findings; NULL: --map */
@@ -917,6 +918,7 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	fp_dir_timestamp(opts->time, opts->utc, &p->date, &p->time,
 			 &p->tenth);
 	p->cursor = start_cursor(fs);
+	p->fsinfo = fs->fsinfo;
 	p->files = calloc(count ? count : 1, sizeof(*p->files));
 	if (!p->files)
 		err = FP_E_NOMEM;
@@ -958,6 +960,35 @@ uint32_t fp_plan_alloc_count(const struct fp_plan *plan)
 	return plan->alloc_count;
 }
 
+/*
+ * 1 if the FSInfo free count @fi of a volume with geometry @g is one that
+ * readers use and that can be true after @alloc more clusters are taken:
+ * valid, not "unknown", at most the cluster count and at least @alloc.
+ */
+static int fsinfo_count_ok(const struct fp_fsinfo *fi,
+			   const struct fp_geom *g, uint32_t alloc)
+{
+	return fi->valid && fi->free_count != FP_FSINFO_UNKNOWN &&
+	       fi->free_count <= g->cluster_count && fi->free_count >= alloc;
+}
+
+/*
+ * Counting the free clusters reads the whole FAT, which on a large FAT32
+ * volume costs more than the rest of a run; the FSInfo count is what
+ * Linux and mtools show, so it is used when it can be right.  FAT12/16
+ * have no FSInfo, but their FAT is at most 12 KiB or 128 KiB.
+ */
+enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count)
+{
+	const struct fp_geom *g = &plan->fs->geom;
+
+	if (fsinfo_count_ok(&plan->fsinfo, g, plan->alloc_count)) {
+		*count = plan->fsinfo.free_count - plan->alloc_count;
+		return FP_OK;
+	}
+	return fp_bitmap_free_count(&plan->fs->bm, count);
+}
+
 /* ---- commit --------------------------------------------------------- */
 
 /*
@@ -995,10 +1026,10 @@ static enum fp_err write_fsinfo(struct fp_plan *p)
 
 	if (!fi.valid || p->alloc_count == 0)
 		return FP_OK;
-	if (fi.free_count != FP_FSINFO_UNKNOWN &&
-	    fi.free_count <= g->cluster_count)
-		fi.free_count = fi.free_count >= p->alloc_count ?
-				fi.free_count - p->alloc_count : 0;
+	if (fsinfo_count_ok(&fi, g, p->alloc_count))
+		fi.free_count -= p->alloc_count;
+	else if (fi.free_count <= g->cluster_count)
+		fi.free_count = FP_FSINFO_UNKNOWN;	/* provably stale */
 	if (fi.next_free != FP_FSINFO_UNKNOWN)
 		fi.next_free = p->last_alloc;
 	sec = malloc(g->sec_len);
