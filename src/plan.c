@@ -894,7 +894,7 @@ static uint32_t start_cursor(const struct fp_fs *fs)
 {
 	const struct fp_fsinfo *fi = &fs->fsinfo;
 
-	if (fi->valid && fi->next_free >= 2 &&
+	if (fi->trusted && fi->next_free >= 2 &&
 	    fi->next_free <= fp_geom_max_cl(&fs->geom))
 		return fi->next_free;
 	return 2;
@@ -963,12 +963,12 @@ uint32_t fp_plan_alloc_count(const struct fp_plan *plan)
 /*
  * 1 if the FSInfo free count @fi of a volume with geometry @g is one that
  * readers use and that can be true after @alloc more clusters are taken:
- * valid, not "unknown", at most the cluster count and at least @alloc.
+ * trusted, not "unknown", at most the cluster count and at least @alloc.
  */
 static int fsinfo_count_ok(const struct fp_fsinfo *fi,
 			   const struct fp_geom *g, uint32_t alloc)
 {
-	return fi->valid && fi->free_count != FP_FSINFO_UNKNOWN &&
+	return fi->trusted && fi->free_count != FP_FSINFO_UNKNOWN &&
 	       fi->free_count <= g->cluster_count && fi->free_count >= alloc;
 }
 
@@ -1016,6 +1016,13 @@ static enum fp_err write_fats(struct fp_plan *p)
 	return err ? err : fp_fat_flush(fat, p->fs->img, &p->fs->geom);
 }
 
+/*
+ * Linux and mtools use the counts of an FSInfo sector whose lead and
+ * structure signatures are right, whatever its trail signature (mformat
+ * 4.0.32 leaves bytes 508-509 as they were on the medium), so such counts
+ * are kept true too.  The trail signature is left alone: the tool writes
+ * only the two counts, and --verify still reports it.
+ */
 static enum fp_err write_fsinfo(struct fp_plan *p)
 {
 	const struct fp_geom *g = &p->fs->geom;
@@ -1024,7 +1031,7 @@ static enum fp_err write_fsinfo(struct fp_plan *p)
 	uint8_t *sec;
 	enum fp_err err;
 
-	if (!fi.valid || p->alloc_count == 0)
+	if (!fi.trusted || p->alloc_count == 0)
 		return FP_OK;
 	if (fsinfo_count_ok(&fi, g, p->alloc_count))
 		fi.free_count -= p->alloc_count;

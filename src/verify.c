@@ -387,7 +387,7 @@ static void check_boot(struct vctx *v)
 		check_backup(v);
 	if (g->fsinfo_sec && !fi->valid)
 		add(v, FP_P_FSINFO_SIG, "", 0, g->fsinfo_sec, 0);
-	if (fi->valid && fi->next_free != FP_FSINFO_UNKNOWN &&
+	if (fi->trusted && fi->next_free != FP_FSINFO_UNKNOWN &&
 	    (fi->next_free < 2 || fi->next_free > fp_geom_max_cl(g)))
 		add(v, FP_P_FSINFO_NEXT, "", 0, fi->next_free, 0);
 }
@@ -1151,7 +1151,7 @@ static void check_free_count(struct vctx *v)
 {
 	const struct fp_fsinfo *fi = &v->fs->fsinfo;
 
-	if (v->g->type == FP_FAT32 && fi->valid &&
+	if (v->g->type == FP_FAT32 && fi->trusted &&
 	    fi->free_count != FP_FSINFO_UNKNOWN &&
 	    fi->free_count != v->r->free_cl)
 		add(v, FP_P_FSINFO_FREE, "", 0, fi->free_count,
