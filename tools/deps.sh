@@ -4,9 +4,10 @@
 set -e
 # A|B: either will do (busybox-static and busybox conflict); the first is
 # installed when neither is.  user-mode-linux and busybox are for
-# tests/img/kernel*.test (the Linux vfat driver as a reader).
+# tests/img/kernel*.test (the Linux vfat driver as a reader), syslinux for
+# tests/img/syslinux.test.
 pkgs="autoconf automake make gcc pkg-config libpopt-dev check dosfstools
-mtools fdisk python3 groff-base man-db jq util-linux strace
+mtools fdisk python3 groff-base man-db jq util-linux strace syslinux
 valgrind user-mode-linux busybox-static|busybox"
 missing=
 for alts in $pkgs; do
