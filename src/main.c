@@ -540,6 +540,7 @@ static int exit_code_of(enum fp_err err)
 	case FP_E_NAME:
 	case FP_E_NAMELEN:
 	case FP_E_NONBMP:
+	case FP_E_RESERVED:
 		return EXIT_USAGE;
 	default:
 		return EXIT_OPERATIONAL;
@@ -648,6 +649,13 @@ static void bad_path(const struct cli *c, enum fp_err err,
 			    "UTF-8 without control characters or any of "
 			    "\" * : < > ? \\ |, and not end in a dot or a "
 			    "space", c->image, path);
+		break;
+	case FP_E_RESERVED:
+		msg("'%s': '%s' in '::%s' is a device name that Windows "
+		    "reserves (CON, PRN, AUX, NUL, CONIN$, CONOUT$, COM1-9, "
+		    "LPT1-9, COM or LPT with a superscript 1-3; with any "
+		    "extension); Windows cannot open it",
+		    c->image, d->component, path);
 		break;
 	default:
 		msg("'%s': '::%s': %s", c->image, path, fp_strerror(err));

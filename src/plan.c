@@ -665,6 +665,12 @@ static enum fp_err resolve_parent(struct fp_plan *p, const char **path,
 	while (!err) {
 		if (!next_component(path, u, n, &err, &len))
 			return FP_E_NAME;	/* empty path or "/" */
+		if (err == FP_E_RESERVED && !p->dmg)
+			err = FP_OK;	/* --map writes nothing */
+		if (err == FP_E_RESERVED)
+			snprintf(p->diag->component,
+				 sizeof(p->diag->component), "%.*s",
+				 (int)len, *path - len);
 		if (err || at_end(*path))
 			break;
 		snprintf(p->diag->component, sizeof(p->diag->component),
