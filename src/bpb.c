@@ -244,8 +244,9 @@ enum fp_err fp_bpb_decode(const uint8_t *sec, uint64_t img_len,
 
 void fp_fsinfo_decode(const uint8_t *sec, struct fp_fsinfo *fi)
 {
-	fi->valid = fp_le32(sec + FSI_LEAD_SIG) == FSI_LEAD_SIG_VAL &&
-		    fp_le32(sec + FSI_STRUC_SIG) == FSI_STRUC_SIG_VAL &&
+	fi->trusted = fp_le32(sec + FSI_LEAD_SIG) == FSI_LEAD_SIG_VAL &&
+		      fp_le32(sec + FSI_STRUC_SIG) == FSI_STRUC_SIG_VAL;
+	fi->valid = fi->trusted &&
 		    fp_le32(sec + FSI_TRAIL_SIG) == FSI_TRAIL_SIG_VAL;
 	fi->free_count = fp_le32(sec + FSI_FREE_COUNT);
 	fi->next_free = fp_le32(sec + FSI_NXT_FREE);

@@ -74,6 +74,8 @@ enum fp_err fp_bpb_decode(const uint8_t *sec, uint64_t img_len,
 /* FSInfo sector contents (FAT32). */
 struct fp_fsinfo {
 	int valid;		/* the three signatures are right */
+	int trusted;		/* the lead and structure signatures are
+				 * right: Linux and mtools use the counts */
 	uint32_t free_count;	/* 0xFFFFFFFF = unknown */
 	uint32_t next_free;	/* 0xFFFFFFFF = unknown */
 };

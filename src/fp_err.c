@@ -22,6 +22,7 @@ static const char *const messages[FP_E_COUNT] = {
 	[FP_E_ISDIR] = "is a directory",
 	[FP_E_NAME] = "invalid file name",
 	[FP_E_NAMELEN] = "file name too long",
+	[FP_E_RESERVED] = "file name reserved by Windows for a device",
 	[FP_E_NONBMP] = "file name has a character outside the BMP",
 	[FP_E_ALIAS] = "no free short name alias",
 	[FP_E_TOOBIG] = "size exceeds the FAT file size limit (4 GiB - 1)",

@@ -27,6 +27,7 @@ enum fp_err {
 	FP_E_ISDIR,	/* the target exists as a directory */
 	FP_E_NAME,	/* invalid file name */
 	FP_E_NAMELEN,	/* file name longer than 255 UTF-16 units */
+	FP_E_RESERVED,	/* a device name that Windows reserves (NUL.TXT) */
 	FP_E_NONBMP,	/* character outside the Basic Multilingual Plane */
 	FP_E_ALIAS,	/* no free 8.3 alias left */
 	FP_E_TOOBIG,	/* size above the FAT limit of 4 GiB - 1 */

@@ -553,6 +553,7 @@ static int exit_code_of(enum fp_err err)
 	case FP_E_NAME:
 	case FP_E_NAMELEN:
 	case FP_E_NONBMP:
+	case FP_E_RESERVED:
 		return EXIT_USAGE;
 	default:
 		return EXIT_OPERATIONAL;
@@ -662,6 +663,13 @@ static void bad_path(const struct cli *c, enum fp_err err,
 			    "\" * : < > ? \\ |, and not end in a dot or a "
 			    "space", c->image, path);
 		break;
+	case FP_E_RESERVED:
+		msg("'%s': '%s' in '::%s' is a device name that Windows "
+		    "reserves (CON, PRN, AUX, NUL, CONIN$, CONOUT$, COM1-9, "
+		    "LPT1-9, COM or LPT with a superscript 1-3; with any "
+		    "extension); Windows cannot open it",
+		    c->image, d->component, path);
+		break;
 	default:
 		msg("'%s': '::%s': %s", c->image, path, fp_strerror(err));
 		break;
@@ -700,13 +708,24 @@ static const struct fp_progress *progress_on(const struct cli *c,
 	return NULL;
 }
 
-static void print_result(const struct cli *c, const struct fp_fs *fs,
-			 const struct fp_plan *plan)
+static int print_result(const struct cli *c, struct fp_img *img,
+			const struct fp_fs *fs, struct fp_plan *plan)
 {
+	uint32_t free_count;
+	enum fp_err err;
+
+	if (!c->json && !c->dry_run && !c->verbose)
+		return EXIT_OK;
+	err = fp_plan_free_count(plan, &free_count);
+	if (err)
+		return fs_error(c, img, err);
 	if (c->json)
-		fp_report_plan_json(stdout, c->image, fs, plan, c->dry_run);
-	else if (c->dry_run || c->verbose)
-		fp_report_plan_text(stdout, fs, plan, !c->dry_run);
+		fp_report_plan_json(stdout, c->image, fs, plan, free_count,
+				    c->dry_run);
+	else
+		fp_report_plan_text(stdout, fs, plan, free_count,
+				    !c->dry_run);
+	return EXIT_OK;
 }
 
 static int run_plan(const struct cli *c, struct fp_img *img,
@@ -750,7 +769,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		}
 	}
 	if (!ret)
-		print_result(c, fs, plan);
+		ret = print_result(c, img, fs, plan);
 	fp_plan_free(plan);
 	return ret;
 }

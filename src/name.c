@@ -163,6 +163,47 @@ size_t fp_name_to_utf8(const uint16_t *u, size_t count, char *out,
 	return pos;
 }
 
+/* 1 if @u[0 .. @n) equals the ASCII @s, ignoring ASCII case. */
+static int ascii_equal(const uint16_t *u, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint16_t c = u[i] >= 'a' && u[i] <= 'z' ? u[i] - 0x20 : u[i];
+
+		if (!s[i] || c != (unsigned char)s[i])
+			return 0;
+	}
+	return !s[n];
+}
+
+/*
+ * Win32 path parsing maps these names to devices in every directory,
+ * whatever follows the first dot and with spaces before it ("nul .txt"):
+ * the base name decides.  COM0 and LPT0 are not devices (Windows 10 and
+ * 11 create such files); COM¹-COM³ and LPT¹-LPT³ are.
+ */
+static int reserved(const uint16_t *u, size_t count)
+{
+	static const char *const names[] = {
+		"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$",
+	};
+	size_t n = 0, i;
+	uint16_t d;
+
+	while (n < count && u[n] != '.')
+		n++;
+	while (n > 0 && u[n - 1] == ' ')
+		n--;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (ascii_equal(u, n, names[i]))
+			return 1;
+	if (n != 4 || !(ascii_equal(u, 3, "COM") || ascii_equal(u, 3, "LPT")))
+		return 0;
+	d = u[3];
+	return (d >= '1' && d <= '9') || d == 0xB9 || d == 0xB2 || d == 0xB3;
+}
+
 /* "." and ".." need no case of their own: they end in a dot. */
 enum fp_err fp_name_check(const uint16_t *u, size_t count)
 {
@@ -181,7 +222,7 @@ enum fp_err fp_name_check(const uint16_t *u, size_t count)
 	}
 	if (u[count - 1] == '.' || u[count - 1] == ' ')
 		return FP_E_NAME;
-	return FP_OK;
+	return reserved(u, count) ? FP_E_RESERVED : FP_OK;
 }
 
 /*

@@ -33,7 +33,10 @@ size_t fp_name_to_utf8(const uint16_t *u, size_t count, char *out,
 /*
  * Check a long name: not empty, not "." or "..", no control characters,
  * none of  " * / : < > ? \ |  and no trailing dot or space (FP_E_NAME);
- * more than FP_LFN_MAX units give FP_E_NAMELEN.
+ * more than FP_LFN_MAX units give FP_E_NAMELEN.  A device name that
+ * Windows reserves, in any case and with any extension (CON, PRN, AUX,
+ * NUL, CONIN$, CONOUT$, COM1-COM9, LPT1-LPT9, COM and LPT with a
+ * superscript 1, 2 or 3: "nul.txt", "Com1.tar.gz"), gives FP_E_RESERVED.
  */
 enum fp_err fp_name_check(const uint16_t *u, size_t count);
 

@@ -50,6 +50,7 @@ struct fp_plan {
 	uint32_t alloc_count;
 	uint32_t freed_count;
 	uint32_t last_alloc;
+	struct fp_fsinfo fsinfo;	/* FSInfo as it was before the commit */
 	uint32_t cursor;	/* where searches for free clusters start */
 	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
 	struct fp_damage *dmg;	/* the tree walk's findings; NULL: --map */
@@ -675,6 +676,12 @@ static enum fp_err resolve_parent(struct fp_plan *p, const char **path,
 	while (!err) {
 		if (!next_component(path, u, n, &err, &len))
 			return FP_E_NAME;	/* empty path or "/" */
+		if (err == FP_E_RESERVED && !p->dmg)
+			err = FP_OK;	/* --map writes nothing */
+		if (err == FP_E_RESERVED)
+			snprintf(p->diag->component,
+				 sizeof(p->diag->component), "%.*s",
+				 (int)len, *path - len);
 		if (err || at_end(*path))
 			break;
 		snprintf(p->diag->component, sizeof(p->diag->component),
@@ -1010,7 +1017,7 @@ static uint32_t start_cursor(const struct fp_fs *fs)
 {
 	const struct fp_fsinfo *fi = &fs->fsinfo;
 
-	if (fi->valid && fi->next_free >= 2 &&
+	if (fi->trusted && fi->next_free >= 2 &&
 	    fi->next_free <= fp_geom_max_cl(&fs->geom))
 		return fi->next_free;
 	return 2;
@@ -1034,6 +1041,7 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	fp_dir_timestamp(opts->time, opts->utc, &p->date, &p->time,
 			 &p->tenth);
 	p->cursor = start_cursor(fs);
+	p->fsinfo = fs->fsinfo;
 	p->files = calloc(count ? count : 1, sizeof(*p->files));
 	if (!p->files)
 		err = FP_E_NOMEM;
@@ -1085,6 +1093,43 @@ int fp_plan_is_trim(const struct fp_plan *plan)
 	return plan->opts.trim;
 }
 
+/*
+ * 1 if the FSInfo free count @fi of a volume with geometry @g is one that
+ * readers use and that can be true after @alloc more clusters are taken:
+ * trusted, not "unknown", at most the cluster count and at least @alloc.
+ */
+static int fsinfo_count_ok(const struct fp_fsinfo *fi,
+			   const struct fp_geom *g, uint32_t alloc)
+{
+	return fi->trusted && fi->free_count != FP_FSINFO_UNKNOWN &&
+	       fi->free_count <= g->cluster_count && fi->free_count >= alloc;
+}
+
+/*
+ * Counting the free clusters reads the whole FAT, which on a large FAT32
+ * volume costs more than the rest of a run; the FSInfo count is what
+ * Linux and mtools show, so it is used when it can be right.  FAT12/16
+ * have no FSInfo, but their FAT is at most 12 KiB or 128 KiB.
+ */
+enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count)
+{
+	const struct fp_geom *g = &plan->fs->geom;
+
+	uint32_t n;
+	enum fp_err err = FP_OK;
+
+	if (fsinfo_count_ok(&plan->fsinfo, g, plan->alloc_count))
+		n = plan->fsinfo.free_count - plan->alloc_count;
+	else
+		err = fp_bitmap_free_count(&plan->fs->bm, &n);
+	if (err)
+		return err;
+	/* a trim frees clusters that the bitmap and FSInfo still count used */
+	*count = g->cluster_count - n > plan->freed_count ?
+		 n + plan->freed_count : g->cluster_count;
+	return FP_OK;
+}
+
 /* ---- commit --------------------------------------------------------- */
 
 /*
@@ -1112,6 +1157,13 @@ static enum fp_err write_fats(struct fp_plan *p)
 	return err ? err : fp_fat_flush(fat, p->fs->img, &p->fs->geom);
 }
 
+/*
+ * Linux and mtools use the counts of an FSInfo sector whose lead and
+ * structure signatures are right, whatever its trail signature (mformat
+ * 4.0.32 leaves bytes 508-509 as they were on the medium), so such counts
+ * are kept true too.  The trail signature is left alone: the tool writes
+ * only the two counts, and --verify still reports it.
+ */
 static enum fp_err write_fsinfo(struct fp_plan *p)
 {
 	const struct fp_geom *g = &p->fs->geom;
@@ -1120,12 +1172,12 @@ static enum fp_err write_fsinfo(struct fp_plan *p)
 	uint8_t *sec;
 	enum fp_err err;
 
-	if (!fi.valid || (p->alloc_count == 0 && p->freed_count == 0))
+	if (!fi.trusted || (p->alloc_count == 0 && p->freed_count == 0))
 		return FP_OK;
-	if (fi.free_count != FP_FSINFO_UNKNOWN &&
-	    fi.free_count <= g->cluster_count)
-		fi.free_count = fi.free_count >= p->alloc_count ?
-				fi.free_count - p->alloc_count : 0;
+	if (fsinfo_count_ok(&fi, g, p->alloc_count))
+		fi.free_count -= p->alloc_count;
+	else if (fi.free_count <= g->cluster_count)
+		fi.free_count = FP_FSINFO_UNKNOWN;	/* provably stale */
 	if (fi.free_count != FP_FSINFO_UNKNOWN &&
 	    fi.free_count <= g->cluster_count)
 		fi.free_count = g->cluster_count - fi.free_count >

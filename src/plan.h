@@ -118,6 +118,17 @@ uint32_t fp_plan_freed_count(const struct fp_plan *plan);
 int fp_plan_is_trim(const struct fp_plan *plan);
 
 /*
+ * *count = free clusters on the volume once the plan is committed (the
+ * same before and after fp_plan_commit()).  The FSInfo free count minus
+ * the clusters allocated when FSInfo is trusted (its lead and structure
+ * signatures are right, as Linux and mtools check) and that count is in
+ * range and at least the clusters allocated (what Linux and mtools show),
+ * else the free entries of the whole FAT (FAT12/16 always), which reads
+ * every FAT window not read yet.
+ */
+enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count);
+
+/*
  * Write the plan in crash-safe order: zero the data, write new directory
  * clusters, write every FAT copy (new chains first, then the links from
  * existing chains to them), write changed directory sectors, update

@@ -29,7 +29,8 @@ static void text_extents(FILE *out, const struct fp_plan_file *f)
 }
 
 void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
-			 const struct fp_plan *plan, int done)
+			 const struct fp_plan *plan, uint32_t free_count,
+			 int done)
 {
 	const struct fp_plan_file *files;
 	const char *const *dirs;
@@ -64,8 +65,7 @@ void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
 	}
 	fprintf(out, "%s %" PRIu32 " clusters of %" PRIu32 " bytes; %"
 		PRIu32 " free\n", done ? "allocated" : "would allocate",
-		fp_plan_alloc_count(plan), fs->geom.clus_len,
-		fs->bm.free_count);
+		fp_plan_alloc_count(plan), fs->geom.clus_len, free_count);
 }
 
 void fp_report_json_string(FILE *out, const char *s)
@@ -103,7 +103,7 @@ static void json_file(FILE *out, const struct fp_plan_file *f)
 
 void fp_report_plan_json(FILE *out, const char *image,
 			 const struct fp_fs *fs, const struct fp_plan *plan,
-			 int dry_run)
+			 uint32_t free_count, int dry_run)
 {
 	const struct fp_plan_file *files;
 	const char *const *dirs;
@@ -115,8 +115,7 @@ void fp_report_plan_json(FILE *out, const char *image,
 		PRIu32 ",\"allocated_clusters\":%" PRIu32
 		",\"free_clusters\":%" PRIu32 ",\"directories_created\":[",
 		dry_run ? "true" : "false", (int)fs->geom.type,
-		fs->geom.clus_len, fp_plan_alloc_count(plan),
-		fs->bm.free_count);
+		fs->geom.clus_len, fp_plan_alloc_count(plan), free_count);
 	dirs = fp_plan_made_dirs(plan, &ndirs);
 	for (i = 0; i < ndirs; i++) {
 		if (i)

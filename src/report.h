@@ -7,14 +7,18 @@
 #include "plan.h"
 #include "verify.h"
 
-/* One line a directory and a file, then a summary line. */
+/*
+ * One line a directory and a file, then a summary line.  @free_count is
+ * from fp_plan_free_count().
+ */
 void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
-			 const struct fp_plan *plan, int done);
+			 const struct fp_plan *plan, uint32_t free_count,
+			 int done);
 
-/* The plan as one JSON document. */
+/* The plan as one JSON document; @free_count as above. */
 void fp_report_plan_json(FILE *out, const char *image,
 			 const struct fp_fs *fs, const struct fp_plan *plan,
-			 int dry_run);
+			 uint32_t free_count, int dry_run);
 
 /* One line a finding, then what was dropped, then a summary line. */
 void fp_report_verify_text(FILE *out, const struct fp_report *r);

@@ -31,7 +31,11 @@ static const struct {
 	const char *msg;
 } problems[FP_P_COUNT] = {
 	[FP_P_BOOT_BACKUP] = { "boot-backup", FP_SEV_ERROR,
-		"backup boot sector (sector %a) differs from the boot sector" },
+		"BPB of the backup boot sector (sector %a) differs from the "
+		"boot sector's, first at byte %b" },
+	[FP_P_BOOT_BACKUP_CODE] = { "boot-backup-code", FP_SEV_WARNING,
+		"boot code or OEM name of the backup boot sector (sector %a) "
+		"differs from the boot sector's, first at byte %b" },
 	[FP_P_FSINFO_SIG] = { "fsinfo-signature", FP_SEV_ERROR,
 		"FSInfo sector %a has bad signatures" },
 	[FP_P_FSINFO_FREE] = { "fsinfo-free-count", FP_SEV_WARNING,
@@ -358,20 +362,52 @@ static struct fp_finding *add(struct vctx *v, enum fp_problem p,
 
 /* ---- boot sector and FAT -------------------------------------------- */
 
+/* The FAT32 BPB with the extended fields: BPB_BytsPerSec .. BS_FilSysType. */
+#define BOOT_BPB_FROM 11
+#define BOOT_BPB_TO 90
+
+/* 1 if byte @i of a boot sector is in the BPB or the 0x55AA signature. */
+static int boot_bpb_byte(uint32_t i)
+{
+	return (i >= BOOT_BPB_FROM && i < BOOT_BPB_TO) ||
+	       i == FP_BOOT_SIG_OFF || i == FP_BOOT_SIG_OFF + 1;
+}
+
+/*
+ * Boot loaders (syslinux --install) rewrite the jump, OEM name and boot
+ * code of sector 0 but not of the backup; fsck.fat calls that "mostly
+ * harmless".  Only the BPB bytes and the signature describe the volume,
+ * so only they make an error; any other difference is a warning.
+ */
 static void check_backup(struct vctx *v)
 {
 	const struct fp_geom *g = v->g;
 	uint8_t *a = malloc(g->sec_len), *b = malloc(g->sec_len);
+	uint32_t i, bpb = 0, code = 0;
 
 	if (!a || !b) {
 		fail(v, FP_E_NOMEM);
-	} else if (fp_img_read(v->fs->img, 0, a, g->sec_len) ||
-		   fp_img_read(v->fs->img, (uint64_t)g->backup_sec *
-			       g->sec_len, b, g->sec_len)) {
-		fail(v, FP_E_IO);
-	} else if (memcmp(a, b, g->sec_len)) {
-		add(v, FP_P_BOOT_BACKUP, "", 0, g->backup_sec, 0);
+		goto out;
 	}
+	if (fp_img_read(v->fs->img, 0, a, g->sec_len) ||
+	    fp_img_read(v->fs->img, (uint64_t)g->backup_sec * g->sec_len, b,
+			g->sec_len)) {
+		fail(v, FP_E_IO);
+		goto out;
+	}
+	for (i = g->sec_len; i-- > 0;) {
+		if (a[i] == b[i])
+			continue;
+		if (boot_bpb_byte(i))
+			bpb = i + 1;
+		else
+			code = i + 1;
+	}
+	if (bpb)
+		add(v, FP_P_BOOT_BACKUP, "", 0, g->backup_sec, bpb - 1);
+	if (code)
+		add(v, FP_P_BOOT_BACKUP_CODE, "", 0, g->backup_sec, code - 1);
+out:
 	free(a);
 	free(b);
 }
@@ -389,7 +425,7 @@ static void check_boot(struct vctx *v)
 		check_backup(v);
 	if (g->fsinfo_sec && !fi->valid)
 		add(v, FP_P_FSINFO_SIG, "", 0, g->fsinfo_sec, 0);
-	if (fi->valid && fi->next_free != FP_FSINFO_UNKNOWN &&
+	if (fi->trusted && fi->next_free != FP_FSINFO_UNKNOWN &&
 	    (fi->next_free < 2 || fi->next_free > fp_geom_max_cl(g)))
 		add(v, FP_P_FSINFO_NEXT, "", 0, fi->next_free, 0);
 }
@@ -1153,7 +1189,7 @@ static void check_free_count(struct vctx *v)
 {
 	const struct fp_fsinfo *fi = &v->fs->fsinfo;
 
-	if (v->g->type == FP_FAT32 && fi->valid &&
+	if (v->g->type == FP_FAT32 && fi->trusted &&
 	    fi->free_count != FP_FSINFO_UNKNOWN &&
 	    fi->free_count != v->r->free_cl)
 		add(v, FP_P_FSINFO_FREE, "", 0, fi->free_count,

@@ -7,9 +7,10 @@ set -e
 # tests/img/kernel*.test (the Linux vfat driver as a reader).  7zip,
 # fatcat, sleuthkit and grub-common are the readers of
 # tests/img/readers.test; fatresize and genimage (with busybox mkdosfs and
-# mtools' mformat) the formatters of tests/img/formatters.test.
+# mtools' mformat) the formatters of tests/img/formatters.test; syslinux
+# is for tests/img/syslinux.test.
 pkgs="autoconf automake make gcc pkg-config libpopt-dev check dosfstools
-mtools fdisk python3 groff-base man-db jq util-linux strace
+mtools fdisk python3 groff-base man-db jq util-linux strace syslinux
 valgrind user-mode-linux busybox-static|busybox
 7zip fatcat sleuthkit grub-common fatresize genimage"
 missing=

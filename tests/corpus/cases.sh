@@ -27,7 +27,7 @@ clean-fat32-hi4 clean-fat32-nomirror clean-fat32-fsinfo-unknown
 clean-bad-clusters-fat16
 name-e5-fat16 name-inner-space-fat16 name-high-fat16 end-marker-fat16
 keepsize-fat12 keepsize-fat16 keepsize-fat32 keepsize-tool-fat16
-boot-backup-fat32
+boot-backup-fat32 boot-backup-code-fat32
 fsinfo-sig-lead-fat32 fsinfo-sig-trail-fat32
 fsinfo-free-count-fat32 fsinfo-next-free-fat32
 fat-type-fat32
@@ -428,6 +428,19 @@ case_boot_backup_fat32() {
 	c_geom "$1"
 	c_put "$1" $(($(le "$1" 50 2) * G_BPS + 67)) 4 $((0x5A5A5A5A))
 	C_CODES="boot-backup"
+}
+
+# what syslinux --install does: the OEM name (3-10) and boot code (90-509)
+# of sector 0 changed, not those of the backup
+case_boot_backup_code_fat32() {
+	c_mkfs "$1" 32
+	c_populate "$1"
+	c_text "$1" 3 'SYSLINUX'
+	c_text "$1" 90 '\372\374\061\311'
+	c_text "$1" 500 '\376\002\262\076\030\067'
+	C_CODES="boot-backup-code"
+	C_FSCK_OK='^There are differences between boot sector and its backup\.$|^This is mostly harmless\. Differences: \(offset:original/backup\)$|^ *,? *[0-9]+:[0-9a-f]{2}/[0-9a-f]{2}(, [0-9]+:[0-9a-f]{2}/[0-9a-f]{2})*$|^  Not automatically fixing this\.$'
+	C_FSCK_WHY="boot code and OEM name only: a warning by design (fsck.fat: mostly harmless)"
 }
 
 case_fsinfo_sig_lead_fat32() {

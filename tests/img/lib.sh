@@ -460,6 +460,37 @@ fat_get() {
 	esac
 }
 
+# fat_free_count IMG: the free entries (0) of FAT copy 0 for clusters
+# 2 .. G_NCLUS + 1, counted with an own decoder (od and awk).
+fat_free_count() {
+	geom "$1"
+	case $G_BITS in
+	12) fp_w=1 ;;
+	16) fp_w=2 ;;
+	32) fp_w=4 ;;
+	esac
+	dd if="$1" bs="$G_BPS" skip="$G_RSVD" count="$G_FATSZ" 2>/dev/null |
+		od -An -v --endian=little -tu$fp_w | awk -v bits="$G_BITS" \
+		-v max=$((G_NCLUS + 1)) '
+	bits == 12 { for (i = 1; i <= NF; i++) b[n++] = $i; next }
+	{
+		for (i = 1; i <= NF; i++) {
+			if (c >= 2 && c <= max && $i % 268435456 == 0)
+				f++
+			c++
+		}
+	}
+	END {
+		if (bits == 12)
+			for (c = 2; c <= max; c++) {
+				o = int(c * 3 / 2); v = b[o] + 256 * b[o + 1]
+				v = (c % 2) ? int(v / 16) : v % 4096
+				if (v == 0) f++
+			}
+		print f + 0
+	}'
+}
+
 # fat_chain IMG START [COPY]: follow FAT copy COPY (default 0) from START
 # (own decoder, independent of mtools), one cluster a line.
 fat_chain() {

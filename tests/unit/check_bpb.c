@@ -403,6 +403,7 @@ START_TEST(test_fsinfo)
 	fp_put_le32(s + 508, 0xAA550000);
 	fp_fsinfo_decode(s, &fi);
 	ck_assert_int_eq(fi.valid, 1);
+	ck_assert_int_eq(fi.trusted, 1);
 	ck_assert_uint_eq(fi.free_count, 1234);
 	ck_assert_uint_eq(fi.next_free, FP_FSINFO_UNKNOWN);
 	memcpy(t, s, sizeof(s));
@@ -416,6 +417,14 @@ START_TEST(test_fsinfo)
 	s[511] = 0;
 	fp_fsinfo_decode(s, &fi);
 	ck_assert_int_eq(fi.valid, 0);
+	ck_assert_int_eq(fi.trusted, 1);	/* what mformat 4.0.32 leaves */
+	s[486] = 0;
+	fp_fsinfo_decode(s, &fi);
+	ck_assert_int_eq(fi.trusted, 0);
+	fp_put_le32(s + 484, 0x61417272);
+	s[1] = 0;
+	fp_fsinfo_decode(s, &fi);
+	ck_assert_int_eq(fi.trusted, 0);
 }
 END_TEST
 

@@ -184,6 +184,40 @@ START_TEST(test_check)
 }
 END_TEST
 
+START_TEST(test_check_reserved)
+{
+	static const char *const reserved[] = {
+		"CON", "con", "Prn", "AUX", "nul", "NUL.txt", "nul.tar.gz",
+		"AUX.bin", "aux.", "COM1", "com9", "LPT1", "lpt9.log",
+		"Com1.c", "conin$", "CONOUT$.x", "nul .txt", "con  ",
+		"COM\xc2\xb9", "lpt\xc2\xb2.txt", "LPT\xc2\xb3",
+	};
+	static const char *const allowed[] = {
+		"COM0", "lpt0.txt", "COM10", "LPT10", "CONSOLE", "NULL",
+		"nul_", "xnul", "aux-1.bin", "COM", "LPT", "c.on", ".nul",
+		"COM\xc2\xb4", "COM\xc2\xb0", "my nul", "CO", "COMA",
+	};
+	uint16_t u[FP_LFN_MAX];
+	size_t i, n;
+	enum fp_err err;
+
+	for (i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++) {
+		n = u16(reserved[i], u);
+		err = fp_name_check(u, n);
+		ck_assert_msg(err == FP_E_RESERVED || err == FP_E_NAME,
+			      "\"%s\" accepted", reserved[i]);
+		if (u[n - 1] != '.' && u[n - 1] != ' ')
+			ck_assert_msg(err == FP_E_RESERVED,
+				      "\"%s\": %d", reserved[i], err);
+	}
+	for (i = 0; i < sizeof(allowed) / sizeof(allowed[0]); i++) {
+		n = u16(allowed[i], u);
+		ck_assert_msg(fp_name_check(u, n) == FP_OK,
+			      "\"%s\" rejected", allowed[i]);
+	}
+}
+END_TEST
+
 START_TEST(test_upcase)
 {
 	ck_assert_uint_eq(fp_name_upcase('a'), 'A');
@@ -510,6 +544,7 @@ static Suite *name_suite(void)
 	suite_add_tcase(s, utf);
 
 	tcase_add_test(rules, test_check);
+	tcase_add_test(rules, test_check_reserved);
 	tcase_add_test(rules, test_upcase);
 	tcase_add_test(rules, test_equal);
 	tcase_add_test(rules, test_to_sfn);
