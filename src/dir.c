@@ -304,20 +304,183 @@ static int is_dot(const uint8_t sfn[11])
 	       !memcmp(sfn, "..         ", 11);
 }
 
-int fp_dir_lookup(const struct fp_dir *dir, int fat32, const uint16_t *name,
-		  size_t count, struct fp_dirent *out)
+/* ---- the name index ------------------------------------------------ */
+
+/*
+ * An open-addressing table of (hash, slot) pairs, at most half full; a
+ * key of 0 is an empty place.  Equal hashes are candidates only: every
+ * hit is compared for real.
+ */
+struct index_tab {
+	uint64_t *keys;
+	uint32_t *slots;
+	uint32_t mask;		/* places - 1 */
+	uint32_t count;
+};
+
+/*
+ * names: upper-cased long and short names of files and directories, to
+ * the slot a walk for that entry starts at (its first long-name slot);
+ * sfns: the 11 bytes of every live short entry, to its slot.
+ */
+struct fp_dir_index {
+	struct index_tab names;
+	struct index_tab sfns;
+};
+
+static uint64_t hash_done(uint64_t h)
 {
-	struct fp_dir_iter it = { 0, 0 };
+	return h ? h : 1;
+}
+
+static uint64_t hash_name(const uint16_t *u, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	while (n--) {
+		h ^= fp_name_upcase(*u++);
+		h *= 0x100000001b3ull;
+	}
+	return hash_done(h);
+}
+
+static uint64_t hash_sfn(const uint8_t *sfn)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	int i;
+
+	for (i = 0; i < 11; i++) {
+		h ^= sfn[i];
+		h *= 0x100000001b3ull;
+	}
+	return hash_done(h);
+}
+
+static void tab_insert(struct index_tab *t, uint64_t h, uint32_t slot)
+{
+	uint32_t i = (uint32_t)h & t->mask;
+
+	while (t->keys[i])
+		i = (i + 1) & t->mask;
+	t->keys[i] = h;
+	t->slots[i] = slot;
+	t->count++;
+}
+
+static enum fp_err tab_put(struct index_tab *t, uint64_t h, uint32_t slot)
+{
+	struct index_tab n = { NULL, NULL, 0, 0 };
+	uint32_t i;
+
+	if (t->keys && 2 * (t->count + 1) <= t->mask + 1) {
+		tab_insert(t, h, slot);
+		return FP_OK;
+	}
+	n.mask = t->keys ? 2 * t->mask + 1 : 63;
+	n.keys = calloc((size_t)n.mask + 1, sizeof(*n.keys));
+	n.slots = malloc(((size_t)n.mask + 1) * sizeof(*n.slots));
+	if (!n.keys || !n.slots) {
+		free(n.keys);
+		free(n.slots);
+		return FP_E_NOMEM;
+	}
+	for (i = 0; t->keys && i <= t->mask; i++)
+		if (t->keys[i])
+			tab_insert(&n, t->keys[i], t->slots[i]);
+	free(t->keys);
+	free(t->slots);
+	*t = n;
+	tab_insert(t, h, slot);
+	return FP_OK;
+}
+
+static void index_free(struct fp_dir_index *x)
+{
+	if (!x)
+		return;
+	free(x->names.keys);
+	free(x->names.slots);
+	free(x->sfns.keys);
+	free(x->sfns.slots);
+	free(x);
+}
+
+/* 1 if @e is what fp_dir_lookup() looks at: no label, no dot entry. */
+static int is_named(const struct fp_dirent *e)
+{
+	return !(e->attr & FP_ATTR_VOLUME) && !is_dot(e->sfn);
+}
+
+static enum fp_err index_add(struct fp_dir_index *x,
+			     const struct fp_dirent *e)
+{
+	uint16_t sname[12];
+	size_t n;
+	enum fp_err err = tab_put(&x->sfns, hash_sfn(e->sfn), e->slot);
+
+	if (err || !is_named(e))
+		return err;
+	n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
+	err = tab_put(&x->names, hash_name(sname, n), e->first_slot);
+	if (!err && e->lfn_len)
+		err = tab_put(&x->names, hash_name(e->lfn, e->lfn_len),
+			      e->first_slot);
+	return err;
+}
+
+/*
+ * Index the entries from slot @from on (@all), or the one entry set that
+ * starts there; on failure drop the index.
+ */
+static void index_from(struct fp_dir *d, uint32_t from, int all)
+{
+	struct fp_dir_iter it = { from, 0 };
 	struct fp_dirent e;
+
+	while (d->index && fp_dir_next(d, 0, &it, &e)) {
+		if (index_add(d->index, &e)) {
+			index_free(d->index);
+			d->index = NULL;
+		}
+		if (!all)
+			break;
+	}
+}
+
+/* The index, made on first use; NULL without memory (then walk). */
+static struct fp_dir_index *get_index(struct fp_dir *d)
+{
+	if (!d->index) {
+		d->index = calloc(1, sizeof(*d->index));
+		index_from(d, 0, 1);
+	}
+	return d->index;
+}
+
+/* 1 if @e is called @name, as fp_dir_lookup() compares. */
+static int has_name(const struct fp_dirent *e, const uint16_t *name,
+		    size_t count)
+{
 	uint16_t sname[12];
 	size_t slen;
 
+	if (!is_named(e))
+		return 0;
+	if (e->lfn_len && fp_name_equal(e->lfn, e->lfn_len, name, count))
+		return 1;
+	slen = fp_name_sfn_decode(e->sfn, e->ntres, sname);
+	return fp_name_equal(sname, slen, name, count);
+}
+
+static int lookup_walk(const struct fp_dir *dir, int fat32,
+		       const uint16_t *name, size_t count,
+		       struct fp_dirent *out)
+{
+	struct fp_dir_iter it = { 0, 0 };
+	struct fp_dirent e;
+
 	while (fp_dir_next(dir, fat32, &it, &e)) {
-		if ((e.attr & FP_ATTR_VOLUME) || is_dot(e.sfn))
-			continue;
-		slen = fp_name_sfn_decode(e.sfn, e.ntres, sname);
-		if ((e.lfn_len && fp_name_equal(e.lfn, e.lfn_len, name, count))
-		    || fp_name_equal(sname, slen, name, count)) {
+		if (has_name(&e, name, count)) {
 			*out = e;
 			return 1;
 		}
@@ -325,19 +488,52 @@ int fp_dir_lookup(const struct fp_dir *dir, int fat32, const uint16_t *name,
 	return 0;
 }
 
-int fp_dir_sfn_used(const struct fp_dir *dir, const uint8_t sfn[11])
+int fp_dir_lookup(struct fp_dir *dir, int fat32, const uint16_t *name,
+		  size_t count, struct fp_dirent *out)
 {
-	uint32_t i;
-	const uint8_t *ent;
+	struct fp_dir_index *x = get_index(dir);
+	uint64_t h = hash_name(name, count);
+	struct fp_dir_iter it;
+	struct fp_dirent e;
+	uint32_t i, best = UINT32_MAX;
 
-	for (i = 0; i < dir->end; i++) {
-		ent = fp_dir_ent(dir, i);
-		if (ent[0] == FP_DIRENT_FREE ||
-		    (ent[DIR_ATTR] & 0x3F) == FP_ATTR_LFN)
+	if (!x)
+		return lookup_walk(dir, fat32, name, count, out);
+	for (i = (uint32_t)h & x->names.mask; x->names.keys && x->names.keys[i];
+	     i = (i + 1) & x->names.mask) {
+		if (x->names.keys[i] != h || x->names.slots[i] >= best)
 			continue;
-		if (!memcmp(ent, sfn, 11))
+		it.pos = x->names.slots[i];
+		it.orphans = 0;
+		if (fp_dir_next(dir, fat32, &it, &e) &&
+		    has_name(&e, name, count)) {
+			best = x->names.slots[i];
+			*out = e;
+		}
+	}
+	return best != UINT32_MAX;
+}
+
+int fp_dir_sfn_used(struct fp_dir *dir, const uint8_t sfn[11])
+{
+	struct fp_dir_index *x = get_index(dir);
+	uint64_t h = hash_sfn(sfn);
+	const uint8_t *ent;
+	uint32_t i;
+
+	for (i = 0; !x && i < dir->end; i++) {
+		ent = fp_dir_ent(dir, i);
+		if (ent[0] != FP_DIRENT_FREE &&
+		    (ent[DIR_ATTR] & 0x3F) != FP_ATTR_LFN &&
+		    !memcmp(ent, sfn, 11))
 			return 1;
 	}
+	for (i = x ? (uint32_t)h & x->sfns.mask : 0;
+	     x && x->sfns.keys && x->sfns.keys[i];
+	     i = (i + 1) & x->sfns.mask)
+		if (x->sfns.keys[i] == h &&
+		    !memcmp(fp_dir_ent(dir, x->sfns.slots[i]), sfn, 11))
+			return 1;
 	return 0;
 }
 
@@ -346,13 +542,18 @@ static int slot_free(const struct fp_dir *dir, uint32_t i)
 	return i >= dir->end || fp_dir_ent(dir, i)[0] == FP_DIRENT_FREE;
 }
 
-int fp_dir_find_free(const struct fp_dir *dir, uint32_t count,
-		     uint32_t *slot)
+int fp_dir_find_free(struct fp_dir *dir, uint32_t count, uint32_t *slot)
 {
 	uint32_t per = dir->clus_len / FP_DIRENT_LEN, n = fp_dir_count(dir);
 	uint32_t new_from = dir->disk_cl_count * per, i, run = 0;
+	uint32_t *from = &dir->free_from[count];
 
-	for (i = 0; i < n; i++) {
+	assert(count >= 1 && count <= FP_DIR_SET_MAX);
+	/*
+	 * Slots are only taken while a plan runs, so no run of @count that
+	 * was not there last time has appeared below where it stopped.
+	 */
+	for (i = *from; i < n; i++) {
 		/*
 		 * Each cluster on disk is written on its own, the new ones
 		 * together before they are linked: a set may cross from one
@@ -362,10 +563,11 @@ int fp_dir_find_free(const struct fp_dir *dir, uint32_t count,
 			run = 0;
 		run = slot_free(dir, i) ? run + 1 : 0;
 		if (run == count) {
-			*slot = i + 1 - count;
+			*slot = *from = i + 1 - count;
 			return 1;
 		}
 	}
+	*from = n - run;
 	return 0;
 }
 
@@ -418,6 +620,8 @@ void fp_dir_put(struct fp_dir *dir, uint32_t slot, const uint8_t *ents,
 	memcpy(fp_dir_ent(dir, slot), ents, (size_t)count * FP_DIRENT_LEN);
 	for (i = slot; i < after; i++)
 		fp_dir_touch(dir, i);
+	if (dir->index)
+		index_from(dir, slot, 0);
 	if (after > dir->end) {
 		if (after < n && fp_dir_ent(dir, after)[0] != FP_DIRENT_END) {
 			memset(fp_dir_ent(dir, after), 0, FP_DIRENT_LEN);
@@ -487,6 +691,7 @@ enum fp_err fp_dir_flush(struct fp_dir *dir, struct fp_img *img,
 
 void fp_dir_release(struct fp_dir *dir)
 {
+	index_free(dir->index);
 	free(dir->buf);
 	free(dir->dirty);
 	free(dir->cls);

@@ -12,6 +12,7 @@
 #include "name.h"
 
 #define FP_DIR_MAX_ENTRIES 65536u	/* the specification's limit */
+#define FP_DIR_SET_MAX 21		/* slots of an entry set: 20 + 1 */
 
 /* Byte offsets inside a 32-byte directory entry. */
 #define DIR_NAME 0
@@ -45,6 +46,8 @@
  * Changes to the other clusters are tracked per sector and written by
  * fp_dir_flush().  All buffers are owned by the struct.
  */
+struct fp_dir_index;
+
 struct fp_dir {
 	uint32_t first_cl;	/* 0 for the fixed root */
 	uint32_t *cls;		/* the chain, cl_count clusters */
@@ -56,6 +59,9 @@ struct fp_dir {
 	uint32_t end;		/* index of the first end marker, or count */
 	uint32_t sec_len;
 	uint32_t clus_len;
+	uint32_t free_from[FP_DIR_SET_MAX + 1];	/* [k]: no free run of k
+				 * slots starts below it */
+	struct fp_dir_index *index;	/* names, made by the first lookup */
 };
 
 /* A decoded short entry with the long name that precedes it, if valid. */
@@ -126,13 +132,16 @@ int fp_dir_next(const struct fp_dir *dir, int fat32, struct fp_dir_iter *it,
 /*
  * Find the file or directory called @name (compared case-insensitively
  * with long names and with short names), skipping volume labels, "." and
- * "..".  Returns 1 with *out filled, else 0.
+ * "..": the first such entry.  Returns 1 with *out filled, else 0.  The
+ * first call indexes the directory's names in a hash table that
+ * fp_dir_put() keeps up to date, so that a lookup costs O(1), not a walk
+ * of the directory; without memory for it, lookups walk.
  */
-int fp_dir_lookup(const struct fp_dir *dir, int fat32, const uint16_t *name,
+int fp_dir_lookup(struct fp_dir *dir, int fat32, const uint16_t *name,
 		  size_t count, struct fp_dirent *out);
 
-/* 1 if a live short entry has the 8.3 name @sfn. */
-int fp_dir_sfn_used(const struct fp_dir *dir, const uint8_t sfn[11]);
+/* 1 if a live short entry has the 8.3 name @sfn (indexed, as above). */
+int fp_dir_sfn_used(struct fp_dir *dir, const uint8_t sfn[11]);
 
 /*
  * The lowest run of @count free slots (deleted entries and everything from
@@ -141,8 +150,7 @@ int fp_dir_sfn_used(const struct fp_dir *dir, const uint8_t sfn[11]);
  * directory's), so that a crash never leaves half of an entry set.
  * Returns 1 with *slot set, or 0.
  */
-int fp_dir_find_free(const struct fp_dir *dir, uint32_t count,
-		     uint32_t *slot);
+int fp_dir_find_free(struct fp_dir *dir, uint32_t count, uint32_t *slot);
 
 /* Append the zero-filled cluster @cl; FP_E_DIRFULL past the entry limit. */
 enum fp_err fp_dir_grow(struct fp_dir *dir, uint32_t cl);

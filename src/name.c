@@ -451,6 +451,28 @@ void fp_name_alias_tail(const uint8_t basis[11], uint32_t n, uint8_t out[11])
 	memcpy(out, tmp, sizeof(tmp));
 }
 
+void fp_name_alias_hashed(const uint8_t basis[11], const uint16_t *u,
+			  size_t count, uint32_t round, uint8_t out[11])
+{
+	static const char hex[] = "0123456789ABCDEF";
+	uint32_t h = 0x811c9dc5u ^ round;
+	size_t keep = 0, i;
+	unsigned v;
+
+	for (i = 0; i < count; i++) {
+		h ^= u[i];
+		h *= 0x01000193u;
+	}
+	v = (h >> 16) ^ (h & 0xFFFFu);
+	while (keep < 2 && basis[keep] != ' ')
+		keep++;
+	memset(out, ' ', SFN_BASE_LEN);
+	memcpy(out, basis, keep);
+	for (i = 0; i < 4; i++)
+		out[keep + i] = (uint8_t)hex[(v >> (12 - 4 * i)) & 0xF];
+	memcpy(out + SFN_BASE_LEN, basis + SFN_BASE_LEN, SFN_EXT_LEN);
+}
+
 uint8_t fp_name_lfn_sum(const uint8_t sfn[11])
 {
 	uint8_t sum = 0;

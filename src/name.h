@@ -77,6 +77,17 @@ void fp_name_alias_basis(const uint16_t *u, size_t count, uint8_t basis[11],
  */
 void fp_name_alias_tail(const uint8_t basis[11], uint32_t n, uint8_t out[11]);
 
+/*
+ * A second basis for the aliases of @u (@count units), as Windows makes
+ * one after ~4: the first two characters of @basis (fewer if it is
+ * shorter), then four upper-case hex digits of a hash of the long name
+ * (FNV-1a over its UTF-16 units, from an offset basis of 0x811C9DC5 ^
+ * @round, folded to 16 bits), the extension of @basis.  A caller whose
+ * first round is taken tries the next @round.
+ */
+void fp_name_alias_hashed(const uint8_t basis[11], const uint16_t *u,
+			  size_t count, uint32_t round, uint8_t out[11]);
+
 /* Checksum of an 8.3 name as stored in LFN slots. */
 uint8_t fp_name_lfn_sum(const uint8_t sfn[11]);
 

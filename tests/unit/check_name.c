@@ -2,6 +2,7 @@
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "name.h"
@@ -378,6 +379,45 @@ START_TEST(test_alias_tail)
 }
 END_TEST
 
+/* FNV-1a over UTF-16 units from 0x811C9DC5 ^ round, folded to 16 bits. */
+static unsigned fold_fnv(const char *ascii, uint32_t round)
+{
+	uint32_t h = 2166136261u ^ round;
+
+	for (; *ascii; ascii++)
+		h = (h ^ (unsigned char)*ascii) * 16777619u;
+	return (h >> 16) ^ (h & 0xFFFF);
+}
+
+/* The hashed basis: 2 characters, the hash as 4 hex digits, the ext. */
+START_TEST(test_alias_hashed)
+{
+	const char *name = "file_number_123.txt";
+	uint16_t u[32];
+	uint8_t out[11], again[11];
+	char want[12];
+	size_t n = strlen(name), i;
+	uint32_t round;
+
+	for (i = 0; i < n; i++)
+		u[i] = (uint16_t)name[i];
+	for (round = 0; round < 3; round++) {
+		fp_name_alias_hashed((const uint8_t *)"FILE_NUMTXT", u, n,
+				     round, out);
+		snprintf(want, sizeof(want), "FI%04X  TXT",
+			 fold_fnv(name, round));
+		check_sfn_bytes(out, want);
+		fp_name_alias_hashed((const uint8_t *)"FILE_NUMTXT", u, n,
+				     round, again);
+		ck_assert_mem_eq(out, again, 11);
+	}
+	/* a basis of one character keeps it alone */
+	fp_name_alias_hashed((const uint8_t *)"A          ", u, n, 0, out);
+	snprintf(want, sizeof(want), "A%04X      ", fold_fnv(name, 0));
+	check_sfn_bytes(out, want);
+}
+END_TEST
+
 START_TEST(test_lfn_sum)
 {
 	/* Computed independently with the rotate-right-and-add formula. */
@@ -550,6 +590,7 @@ static Suite *name_suite(void)
 	tcase_add_test(rules, test_to_sfn);
 	tcase_add_test(rules, test_alias_basis);
 	tcase_add_test(rules, test_alias_tail);
+	tcase_add_test(rules, test_alias_hashed);
 	suite_add_tcase(s, rules);
 
 	tcase_add_test(lfn, test_lfn_sum);
