@@ -25,7 +25,7 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 struct cli {
-	int keep_size, zero, contiguous, parents;
+	int keep_size, zero, contiguous, parents, punch_holes;
 	int dry_run, json, verbose, quiet, no_sync, force;
 	int help, version;
 	int verify, strict, wait, map, progress;
@@ -81,6 +81,9 @@ static void print_help(void)
 	      "Options:\n"
 	      " -n, --keep-size        allocate clusters, keep the file size\n"
 	      " -z, --zero             with -n, zero the allocated clusters\n"
+	      "     --punch-holes      zero new clusters by punching holes in\n"
+	      "                        IMAGE: faster and smaller, but lost\n"
+	      "                        when a flasher skips holes (bmaptool)\n"
 	      " -c, --contiguous       new clusters of each file in one run\n"
 	      " -p, --parents          create missing directories\n"
 	      " -o, --offset BYTES     the filesystem starts at BYTES into\n"
@@ -108,8 +111,9 @@ static void print_help(void)
 	      " -V, --version          display version\n"
 	      "\n"
 	      "Refused as usage errors: --verify or --map with -n, -z, -c,\n"
-	      "-p, -t, --dry-run, --force, --no-sync or each other; --map\n"
-	      "with --progress; -q with -v; -z without -n; --strict without\n"
+	      "-p, -t, --dry-run, --force, --no-sync, --punch-holes or each\n"
+	      "other; --map with --progress; -q with -v; -z without -n;\n"
+	      "--punch-holes with -n but without -z; --strict without\n"
 	      "--verify.\n"
 	      "\n"
 	      "SIZE is bytes, with an optional suffix K, M, G, T (or KiB,\n"
@@ -319,6 +323,7 @@ enum cli_opt {
 	OPT_KEEP_SIZE = 1, OPT_ZERO, OPT_CONTIGUOUS, OPT_PARENTS,
 	OPT_TIMESTAMP, OPT_DRY_RUN, OPT_FORCE, OPT_NO_SYNC, OPT_VERIFY,
 	OPT_MAP, OPT_STRICT, OPT_VERBOSE, OPT_QUIET, OPT_PROGRESS,
+	OPT_PUNCH_HOLES,
 };
 
 #define OPT_BIT(o) (1u << (o))
@@ -326,29 +331,35 @@ enum cli_opt {
 #define OPT_PREALLOC (OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) | \
 		      OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) | \
 		      OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_DRY_RUN) | \
-		      OPT_BIT(OPT_FORCE) | OPT_BIT(OPT_NO_SYNC))
+		      OPT_BIT(OPT_FORCE) | OPT_BIT(OPT_NO_SYNC) | \
+		      OPT_BIT(OPT_PUNCH_HOLES))
 
 /*
  * Options that contradict each other, one table as util-linux's UL_EXCL
  * ones: given @opt, no option of @excludes may be given and every option
- * of @needs must be, for the reason @why (or NULL).  A --dry-run takes
- * every preallocation option, so that it previews any command line.
+ * of @needs must be, for the reason @why (or NULL); a rule with @when
+ * applies only when every option of @when is given too.  A --dry-run
+ * takes every preallocation option, so that it previews any command line.
  */
 struct opt_rule {
 	enum cli_opt opt;
 	unsigned excludes;
 	unsigned needs;
 	const char *why;
+	unsigned when;
 };
 
 static const struct opt_rule opt_rules[] = {
-	{ OPT_VERIFY, OPT_PREALLOC | OPT_BIT(OPT_MAP), 0, NULL },
-	{ OPT_MAP, OPT_PREALLOC | OPT_BIT(OPT_PROGRESS), 0, NULL },
-	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL },
+	{ OPT_VERIFY, OPT_PREALLOC | OPT_BIT(OPT_MAP), 0, NULL, 0 },
+	{ OPT_MAP, OPT_PREALLOC | OPT_BIT(OPT_PROGRESS), 0, NULL, 0 },
+	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL, 0 },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
-	  "without it new clusters are zeroed anyway" },
+	  "without it new clusters are zeroed anyway", 0 },
 	{ OPT_STRICT, 0, OPT_BIT(OPT_VERIFY),
-	  "it counts the warnings of --verify as errors" },
+	  "it counts the warnings of --verify as errors", 0 },
+	{ OPT_PUNCH_HOLES, 0, OPT_BIT(OPT_ZERO),
+	  "with --keep-size alone nothing is zeroed",
+	  OPT_BIT(OPT_KEEP_SIZE) },
 };
 
 /* The long name of the option of value @val in @opts. */
@@ -369,7 +380,8 @@ static int check_conflicts(const struct poptOption *opts, unsigned given)
 
 	for (r = opt_rules; r < opt_rules + ARRAY_SIZE(opt_rules); r++) {
 		bad = (given & r->excludes) | (~given & r->needs);
-		if (!(given & OPT_BIT(r->opt)) || !bad)
+		if (!(given & OPT_BIT(r->opt)) || !bad ||
+		    (given & r->when) != r->when)
 			continue;
 		for (o = 0; !(bad & OPT_BIT(o)); o++)
 			;
@@ -415,6 +427,8 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_KEEP_SIZE, NULL, NULL },
 		{ "zero", 'z', POPT_ARG_NONE, &c->zero,
 		  OPT_ZERO, NULL, NULL },
+		{ "punch-holes", 0, POPT_ARG_NONE, &c->punch_holes,
+		  OPT_PUNCH_HOLES, NULL, NULL },
 		{ "contiguous", 'c', POPT_ARG_NONE, &c->contiguous,
 		  OPT_CONTIGUOUS, NULL, NULL },
 		{ "parents", 'p', POPT_ARG_NONE, &c->parents,
@@ -701,6 +715,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 {
 	struct fp_plan_opts po = {
 		.keep_size = c->keep_size, .zero = c->zero,
+		.punch_holes = c->punch_holes,
 		.contiguous = c->contiguous, .parents = c->parents,
 		.time = c->time, .utc = c->utc,
 	};

@@ -4,10 +4,11 @@
 set -e
 # A|B: either will do (busybox-static and busybox conflict); the first is
 # installed when neither is.  user-mode-linux and busybox are for
-# tests/img/kernel*.test (the Linux vfat driver as a reader).
+# tests/img/kernel*.test (the Linux vfat driver as a reader); bmap-tools
+# for tests/img/flash.test (a flash that skips holes).
 pkgs="autoconf automake make gcc pkg-config libpopt-dev check dosfstools
 mtools fdisk python3 groff-base man-db jq util-linux strace
-valgrind user-mode-linux busybox-static|busybox"
+valgrind user-mode-linux busybox-static|busybox bmap-tools"
 missing=
 for alts in $pkgs; do
 	have=
