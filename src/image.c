@@ -584,6 +584,40 @@ enum fp_err fp_img_punch(struct fp_img *img, uint64_t off, uint64_t len)
 	return write_call(img, off, NULL, len, ZERO_PUNCH);
 }
 
+enum fp_err fp_img_find_hole(struct fp_img *img, uint64_t off, uint64_t len,
+			     uint64_t *hole_off, uint64_t *hole_len)
+{
+	uint64_t a = img->base + off, e = a + len, ho = off, hl = 0;
+	off_t h, d;
+
+	if (!in_window(img, off, len))
+		return FP_E_TRUNC;
+	if (img->fd < 0 || !img->regular || len == 0)
+		goto out;
+	h = lseek(img->fd, (off_t)a, SEEK_HOLE);
+	if (h < 0 && (errno == ENXIO || errno == EINVAL ||
+		      errno == EOPNOTSUPP))
+		goto out;
+	if (h < 0)
+		goto fail;
+	if ((uint64_t)h >= e)
+		goto out;
+	d = lseek(img->fd, h, SEEK_DATA);
+	if (d < 0 && errno == ENXIO)	/* a hole up to the end of the file */
+		d = end_of_file(img);
+	if (d < 0)
+		goto fail;
+	ho = (uint64_t)h - img->base;
+	hl = ((uint64_t)d < e ? (uint64_t)d : e) - (uint64_t)h;
+out:
+	*hole_off = ho;
+	*hole_len = hl;
+	return FP_OK;
+fail:
+	img->err = errno;
+	return FP_E_IO;
+}
+
 enum fp_err fp_img_sync(struct fp_img *img)
 {
 	return img->ops->sync(img);

@@ -67,6 +67,15 @@ enum fp_err fp_img_zero(struct fp_img *img, uint64_t off, uint64_t len);
  */
 enum fp_err fp_img_punch(struct fp_img *img, uint64_t off, uint64_t len);
 
+/*
+ * The first hole of the file that overlaps [off, off + len), clipped to it:
+ * *hole_off and *hole_len (0: none).  Only regular files have holes here;
+ * block devices, memory images and filesystems that cannot tell
+ * (SEEK_HOLE unsupported) report none.
+ */
+enum fp_err fp_img_find_hole(struct fp_img *img, uint64_t off, uint64_t len,
+			     uint64_t *hole_off, uint64_t *hole_len);
+
 /* fsync the image (a no-op for memory). */
 enum fp_err fp_img_sync(struct fp_img *img);
 
