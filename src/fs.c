@@ -105,6 +105,73 @@ enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag)
 	return err;
 }
 
+/* Write zeros into the holes of [off, off + len). */
+static enum fp_err fill_range(struct fp_img *img, uint64_t off, uint64_t len,
+			      uint64_t *bytes, uint64_t *count)
+{
+	uint64_t end = off + len, ho, hl;
+	enum fp_err err;
+
+	while (off < end) {
+		err = fp_img_find_hole(img, off, end - off, &ho, &hl);
+		if (err || hl == 0)
+			return err;
+		err = fp_img_zero(img, ho, hl);
+		if (err)
+			return err;
+		*bytes += hl;
+		(*count)++;
+		off = ho + hl;
+	}
+	return FP_OK;
+}
+
+/* 1 if cluster @cl is in use: neither free nor bad. */
+static enum fp_err cl_used(struct fp_fs *fs, uint32_t cl, int *used)
+{
+	enum fp_fat_kind k;
+	uint32_t val;
+	enum fp_err err;
+
+	err = fp_fat_get(&fs->fat, cl, &val);
+	if (err)
+		return err;
+	k = fp_fat_kind(&fs->fat, val);
+	*used = k != FP_FK_FREE && k != FP_FK_BAD;
+	return FP_OK;
+}
+
+enum fp_err fp_fs_fill_holes(struct fp_fs *fs, uint64_t *bytes,
+			     uint64_t *count)
+{
+	const struct fp_geom *g = &fs->geom;
+	uint32_t cl, start = 0, end = fp_geom_max_cl(g) + 1;
+	uint64_t b = 0, n = 0;
+	enum fp_err err;
+	int used = 0;
+
+	err = fill_range(fs->img, 0, g->data_off, &b, &n);
+	/* runs of clusters in use, one range a run */
+	for (cl = 2; !err && cl <= end; cl++) {
+		used = 0;
+		if (cl < end)
+			err = cl_used(fs, cl, &used);
+		if (!err && used && !start)
+			start = cl;
+		if (!err && !used && start) {
+			err = fill_range(fs->img, fp_geom_cl_off(g, start),
+					 (uint64_t)(cl - start) * g->clus_len,
+					 &b, &n);
+			start = 0;
+		}
+	}
+	if (err)
+		return err;
+	*bytes = b;
+	*count = n;
+	return FP_OK;
+}
+
 void fp_fs_free(struct fp_fs *fs)
 {
 	if (!fs)

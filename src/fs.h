@@ -46,6 +46,17 @@ struct fp_fs_diag {
  */
 enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag);
 
+/*
+ * Make the volume safe to flash with a tool that skips holes (bmaptool):
+ * write zeros into every hole of the image file that overlaps the
+ * boot sectors, the FATs, the FAT12/16 root or a cluster in use (neither
+ * free nor bad).  What the volume holds does not change: a hole reads as
+ * zeros.  *bytes and *count: what was written, in how many holes.  Only
+ * regular files have holes (fp_img_find_hole()).
+ */
+enum fp_err fp_fs_fill_holes(struct fp_fs *fs, uint64_t *bytes,
+			     uint64_t *count);
+
 void fp_fs_free(struct fp_fs *fs);
 
 #define FP_LOCATE_MAX 16

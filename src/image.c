@@ -33,6 +33,7 @@ struct fp_img_ops {
 	enum fp_err (*write)(struct fp_img *img, uint64_t off,
 			     const void *buf, size_t len);
 	enum fp_err (*zero)(struct fp_img *img, uint64_t off, uint64_t len);
+	enum fp_err (*punch)(struct fp_img *img, uint64_t off, uint64_t len);
 	enum fp_err (*sync)(struct fp_img *img);
 	int (*close)(struct fp_img *img);
 };
@@ -178,8 +179,14 @@ static enum fp_err file_write(struct fp_img *img, uint64_t off,
 	return FP_OK;
 }
 
-static enum fp_err file_write_zeros(struct fp_img *img, uint64_t off,
-				    uint64_t len)
+/*
+ * Write zeros, so that the range is data as SEEK_DATA and FIEMAP see it
+ * (bmaptool, genimage, fwup copy only that): a range that is a hole now
+ * is written too.  FALLOC_FL_ZERO_RANGE is not used: it leaves unwritten
+ * extents, which XFS and ext4 report as holes to SEEK_DATA when no page
+ * of them is cached.  Block devices get the same writes.
+ */
+static enum fp_err file_zero(struct fp_img *img, uint64_t off, uint64_t len)
 {
 	size_t blk = len < IMG_ZERO_BLOCK ? (size_t)len : IMG_ZERO_BLOCK;
 	uint8_t *zeros = calloc(1, blk);
@@ -202,14 +209,14 @@ out:
 }
 
 /* Punch a hole where the host filesystem can, else write zeros. */
-static enum fp_err file_zero(struct fp_img *img, uint64_t off, uint64_t len)
+static enum fp_err file_punch(struct fp_img *img, uint64_t off, uint64_t len)
 {
 	int mode = FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE;
 	int r;
 
 	forget_extents(img);
 	if (!img->regular)
-		return file_write_zeros(img, off, len);
+		return file_zero(img, off, len);
 	do
 		r = fallocate(img->fd, mode, (off_t)off, (off_t)len);
 	while (r < 0 && errno == EINTR);
@@ -219,7 +226,7 @@ static enum fp_err file_zero(struct fp_img *img, uint64_t off, uint64_t len)
 		img->err = errno;
 		return FP_E_IO;
 	}
-	return file_write_zeros(img, off, len);
+	return file_zero(img, off, len);
 }
 
 static enum fp_err file_sync(struct fp_img *img)
@@ -242,6 +249,7 @@ static const struct fp_img_ops file_ops = {
 	.read = file_read,
 	.write = file_write,
 	.zero = file_zero,
+	.punch = file_punch,
 	.sync = file_sync,
 	.close = file_close,
 };
@@ -327,6 +335,7 @@ static const struct fp_img_ops mem_ops = {
 	.read = mem_read,
 	.write = mem_write,
 	.zero = mem_zero,
+	.punch = mem_zero,
 	.sync = mem_sync,
 	.close = mem_close,
 };
@@ -566,12 +575,21 @@ enum fp_err fp_img_read(struct fp_img *img, uint64_t off, void *buf,
 	return img->ops->read(img, img->base + off, buf, len);
 }
 
-/* Write @len bytes from @buf, or zeros when @buf is NULL. */
+/* How write_call() writes when it has no buffer. */
+enum zero_how {
+	ZERO_WRITE,		/* zeros that are data */
+	ZERO_PUNCH,		/* a hole where possible */
+};
+
+/* Write @len bytes from @buf, or zeros (@how) when @buf is NULL. */
 static enum fp_err backend_write(struct fp_img *img, uint64_t off,
-				 const void *buf, uint64_t len)
+				 const void *buf, uint64_t len,
+				 enum zero_how how)
 {
 	if (len == 0)
 		return FP_OK;
+	if (!buf && how == ZERO_PUNCH)
+		return img->ops->punch(img, img->base + off, len);
 	if (!buf)
 		return img->ops->zero(img, img->base + off, len);
 	return img->ops->write(img, img->base + off, buf, (size_t)len);
@@ -586,7 +604,7 @@ static enum fp_err backend_write(struct fp_img *img, uint64_t off,
  * rounded down to 512, as a device that fills up would.
  */
 static enum fp_err write_call(struct fp_img *img, uint64_t off,
-			      const void *buf, uint64_t len)
+			      const void *buf, uint64_t len, enum zero_how how)
 {
 	uint64_t part = len / 2 / 512 * 512;
 	enum fp_err err;
@@ -598,14 +616,14 @@ static enum fp_err write_call(struct fp_img *img, uint64_t off,
 	    img->writes + 1 >= img->fail_at) {
 		if (img->fault == FP_IMG_FAULT_SHORT) {
 			img->fault = FP_IMG_FAULT_WRITE;
-			err = backend_write(img, off, buf, part);
+			err = backend_write(img, off, buf, part, how);
 			if (err)
 				return err;
 		}
 		img->err = img->fail_errno;
 		return FP_E_IO;
 	}
-	err = backend_write(img, off, buf, len);
+	err = backend_write(img, off, buf, len, how);
 	if (!err)
 		img->writes++;
 	return err;
@@ -616,12 +634,51 @@ enum fp_err fp_img_write(struct fp_img *img, uint64_t off, const void *buf,
 {
 	if (!buf && len > 0)
 		return FP_E_INVAL;
-	return write_call(img, off, buf, len);
+	return write_call(img, off, buf, len, ZERO_WRITE);
 }
 
 enum fp_err fp_img_zero(struct fp_img *img, uint64_t off, uint64_t len)
 {
-	return write_call(img, off, NULL, len);
+	return write_call(img, off, NULL, len, ZERO_WRITE);
+}
+
+enum fp_err fp_img_punch(struct fp_img *img, uint64_t off, uint64_t len)
+{
+	return write_call(img, off, NULL, len, ZERO_PUNCH);
+}
+
+enum fp_err fp_img_find_hole(struct fp_img *img, uint64_t off, uint64_t len,
+			     uint64_t *hole_off, uint64_t *hole_len)
+{
+	uint64_t a = img->base + off, e = a + len, ho = off, hl = 0;
+	off_t h, d;
+
+	if (!in_window(img, off, len))
+		return FP_E_TRUNC;
+	if (img->fd < 0 || !img->regular || len == 0)
+		goto out;
+	h = lseek(img->fd, (off_t)a, SEEK_HOLE);
+	if (h < 0 && (errno == ENXIO || errno == EINVAL ||
+		      errno == EOPNOTSUPP))
+		goto out;
+	if (h < 0)
+		goto fail;
+	if ((uint64_t)h >= e)
+		goto out;
+	d = lseek(img->fd, h, SEEK_DATA);
+	if (d < 0 && errno == ENXIO)	/* a hole up to the end of the file */
+		d = end_of_file(img);
+	if (d < 0)
+		goto fail;
+	ho = (uint64_t)h - img->base;
+	hl = ((uint64_t)d < e ? (uint64_t)d : e) - (uint64_t)h;
+out:
+	*hole_off = ho;
+	*hole_len = hl;
+	return FP_OK;
+fail:
+	img->err = errno;
+	return FP_E_IO;
 }
 
 enum fp_err fp_img_sync(struct fp_img *img)

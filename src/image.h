@@ -68,10 +68,28 @@ enum fp_err fp_img_write(struct fp_img *img, uint64_t off, const void *buf,
 			 size_t len);
 
 /*
- * Make [off, off + len) read as zeros: punch a hole in a regular file where
- * the host filesystem supports it, otherwise write zeros in large blocks.
+ * Write zeros to [off, off + len) in large blocks, holes included, so that
+ * the range is data to SEEK_DATA and FIEMAP: a flasher that copies only
+ * data (bmaptool, genimage, fwup) writes these zeros too.
  */
 enum fp_err fp_img_zero(struct fp_img *img, uint64_t off, uint64_t len);
+
+/*
+ * Make [off, off + len) read as zeros: punch a hole in a regular file where
+ * the host filesystem supports it, otherwise write zeros as fp_img_zero().
+ * Faster and smaller, but a flasher that skips holes leaves whatever the
+ * target held there.  Counted as one write call, as fp_img_zero().
+ */
+enum fp_err fp_img_punch(struct fp_img *img, uint64_t off, uint64_t len);
+
+/*
+ * The first hole of the file that overlaps [off, off + len), clipped to it:
+ * *hole_off and *hole_len (0: none).  Only regular files have holes here;
+ * block devices, memory images and filesystems that cannot tell
+ * (SEEK_HOLE unsupported) report none.
+ */
+enum fp_err fp_img_find_hole(struct fp_img *img, uint64_t off, uint64_t len,
+			     uint64_t *hole_off, uint64_t *hole_len);
 
 /* fsync the image (a no-op for memory). */
 enum fp_err fp_img_sync(struct fp_img *img);
@@ -79,7 +97,10 @@ enum fp_err fp_img_sync(struct fp_img *img);
 /* errno of the last failed system call, 0 if none. */
 int fp_img_errno(const struct fp_img *img);
 
-/* Count of successful write calls (fp_img_write, fp_img_zero) so far. */
+/*
+ * Count of successful write calls (fp_img_write, fp_img_zero, fp_img_punch)
+ * so far.
+ */
 unsigned long fp_img_write_count(const struct fp_img *img);
 
 /* Count of read calls (fp_img_read within the window) so far. */

@@ -25,10 +25,10 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 struct cli {
-	int keep_size, zero, contiguous, parents;
+	int keep_size, zero, contiguous, parents, punch_holes;
 	int dry_run, json, verbose, quiet, no_sync, force;
 	int help, version;
-	int verify, strict, wait, map, progress, trim;
+	int verify, strict, wait, map, progress, trim, fill_holes;
 	char *partition_arg;	/* -P N */
 	unsigned partition;
 	int has_offset;
@@ -75,6 +75,7 @@ static void print_help(void)
 	      "       " PROG " --verify [--json] [--strict] IMAGE\n"
 	      "       " PROG " --map [--json] IMAGE ::PATH...\n"
 	      "       " PROG " --trim IMAGE ::PATH...\n"
+	      "       " PROG " --fill-holes IMAGE\n"
 	      "\n"
 	      "Preallocate files in an unmounted FAT12/16/32 image, as\n"
 	      "fallocate(1) does at offset 0, without writing their data.\n"
@@ -82,6 +83,9 @@ static void print_help(void)
 	      "Options:\n"
 	      " -n, --keep-size        allocate clusters, keep the file size\n"
 	      " -z, --zero             with -n, zero the allocated clusters\n"
+	      "     --punch-holes      zero new clusters by punching holes in\n"
+	      "                        IMAGE: faster and smaller, but lost\n"
+	      "                        when a flasher skips holes (bmaptool)\n"
 	      " -c, --contiguous       new clusters of each file in one run\n"
 	      " -p, --parents          create missing directories\n"
 	      " -o, --offset BYTES     the filesystem starts at BYTES into\n"
@@ -99,6 +103,9 @@ static void print_help(void)
 	      "     --map              print where the files' clusters are\n"
 	      "     --trim             free the clusters past each named\n"
 	      "                        file's size (what -n leaves)\n"
+	      "     --fill-holes       write zeros into the holes of IMAGE\n"
+	      "                        that hold metadata or used clusters,\n"
+	      "                        for flashers that skip holes\n"
 	      "     --force            go on although the image is dirty, its\n"
 	      "                        FAT copies differ, or it is attached\n"
 	      "                        to a loop device\n"
@@ -111,9 +118,11 @@ static void print_help(void)
 	      " -V, --version          display version\n"
 	      "\n"
 	      "Refused as usage errors: --verify or --map with -n, -z, -c,\n"
-	      "-p, -t, --dry-run, --force, --no-sync or each other; --map\n"
-	      "with --progress; -q with -v; -z without -n; --strict without\n"
-	      "--verify.\n"
+	      "-p, -t, --dry-run, --force, --no-sync, --punch-holes or each\n"
+	      "other; --map with --progress; -q with -v; -z without -n;\n"
+	      "--punch-holes with -n but without -z; --strict without\n"
+	      "--verify; --fill-holes with anything but -o, -P, --wait,\n"
+	      "--force, --no-sync, -v and -q.\n"
 	      "\n"
 	      "SIZE is bytes, with an optional suffix K, M, G, T (or KiB,\n"
 	      "MiB, GiB, TiB: powers of 1024) or KB, MB, GB, TB (powers\n"
@@ -323,7 +332,7 @@ enum cli_opt {
 	OPT_KEEP_SIZE = 1, OPT_ZERO, OPT_CONTIGUOUS, OPT_PARENTS,
 	OPT_TIMESTAMP, OPT_DRY_RUN, OPT_FORCE, OPT_NO_SYNC, OPT_VERIFY,
 	OPT_MAP, OPT_STRICT, OPT_VERBOSE, OPT_QUIET, OPT_PROGRESS,
-	OPT_TRIM, OPT_JSON,
+	OPT_TRIM, OPT_PUNCH_HOLES, OPT_FILL_HOLES, OPT_JSON,
 };
 
 #define OPT_BIT(o) (1u << (o))
@@ -331,35 +340,45 @@ enum cli_opt {
 #define OPT_PREALLOC (OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) | \
 		      OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) | \
 		      OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_DRY_RUN) | \
-		      OPT_BIT(OPT_FORCE) | OPT_BIT(OPT_NO_SYNC))
+		      OPT_BIT(OPT_FORCE) | OPT_BIT(OPT_NO_SYNC) | \
+		      OPT_BIT(OPT_PUNCH_HOLES))
 
 /*
  * Options that contradict each other, one table as util-linux's UL_EXCL
  * ones: given @opt, no option of @excludes may be given and every option
- * of @needs must be, for the reason @why (or NULL).  A --dry-run takes
- * every preallocation option, so that it previews any command line.
+ * of @needs must be, for the reason @why (or NULL); a rule with @when
+ * applies only when every option of @when is given too.  A --dry-run
+ * takes every preallocation option, so that it previews any command line.
  */
 struct opt_rule {
 	enum cli_opt opt;
 	unsigned excludes;
 	unsigned needs;
 	const char *why;
+	unsigned when;
 };
 
 static const struct opt_rule opt_rules[] = {
 	{ OPT_VERIFY, OPT_PREALLOC | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM), 0,
-	  NULL },
+	  NULL, 0 },
+	{ OPT_FILL_HOLES, (OPT_PREALLOC & ~(OPT_BIT(OPT_NO_SYNC) |
+					    OPT_BIT(OPT_FORCE))) |
+	  OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_JSON) |
+	  OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_TRIM), 0, NULL, 0 },
 	{ OPT_MAP, OPT_PREALLOC | OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_TRIM), 0,
-	  NULL },
+	  NULL, 0 },
 	{ OPT_TRIM, OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) |
 	  OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) |
-	  OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_JSON),
-	  0, NULL },
-	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL },
+	  OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_JSON) |
+	  OPT_BIT(OPT_PUNCH_HOLES), 0, NULL, 0 },
+	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL, 0 },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
-	  "without it new clusters are zeroed anyway" },
+	  "without it new clusters are zeroed anyway", 0 },
 	{ OPT_STRICT, 0, OPT_BIT(OPT_VERIFY),
-	  "it counts the warnings of --verify as errors" },
+	  "it counts the warnings of --verify as errors", 0 },
+	{ OPT_PUNCH_HOLES, 0, OPT_BIT(OPT_ZERO),
+	  "with --keep-size alone nothing is zeroed",
+	  OPT_BIT(OPT_KEEP_SIZE) },
 };
 
 /* The long name of the option of value @val in @opts. */
@@ -380,7 +399,8 @@ static int check_conflicts(const struct poptOption *opts, unsigned given)
 
 	for (r = opt_rules; r < opt_rules + ARRAY_SIZE(opt_rules); r++) {
 		bad = (given & r->excludes) | (~given & r->needs);
-		if (!(given & OPT_BIT(r->opt)) || !bad)
+		if (!(given & OPT_BIT(r->opt)) || !bad ||
+		    (given & r->when) != r->when)
 			continue;
 		for (o = 0; !(bad & OPT_BIT(o)); o++)
 			;
@@ -410,11 +430,13 @@ static int parse_operands(struct cli *c)
 	ret = parse_image(c, args[0]);
 	if (!ret && c->verify && n)
 		ret = usage_error("%s", "--verify takes only IMAGE");
+	else if (!ret && c->fill_holes && n)
+		ret = usage_error("%s", "--fill-holes takes only IMAGE");
 	else if (!ret && (c->map || c->trim))
 		ret = parse_map_paths(c, args + 1, n);
-	else if (!ret && !c->verify)
+	else if (!ret && !c->verify && !c->fill_holes)
 		ret = pick_time(c);
-	if (!ret && !c->verify && !c->map && !c->trim)
+	if (!ret && !c->verify && !c->map && !c->trim && !c->fill_holes)
 		ret = parse_pairs(c, args + 1, n);
 	return ret;
 }
@@ -426,6 +448,8 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_KEEP_SIZE, NULL, NULL },
 		{ "zero", 'z', POPT_ARG_NONE, &c->zero,
 		  OPT_ZERO, NULL, NULL },
+		{ "punch-holes", 0, POPT_ARG_NONE, &c->punch_holes,
+		  OPT_PUNCH_HOLES, NULL, NULL },
 		{ "contiguous", 'c', POPT_ARG_NONE, &c->contiguous,
 		  OPT_CONTIGUOUS, NULL, NULL },
 		{ "parents", 'p', POPT_ARG_NONE, &c->parents,
@@ -450,6 +474,8 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_VERIFY, NULL, NULL },
 		{ "map", 0, POPT_ARG_NONE, &c->map,
 		  OPT_MAP, NULL, NULL },
+		{ "fill-holes", 0, POPT_ARG_NONE, &c->fill_holes,
+		  OPT_FILL_HOLES, NULL, NULL },
 		{ "strict", 0, POPT_ARG_NONE, &c->strict,
 		  OPT_STRICT, NULL, NULL },
 		{ "no-sync", 0, POPT_ARG_NONE, &c->no_sync,
@@ -733,6 +759,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 {
 	struct fp_plan_opts po = {
 		.keep_size = c->keep_size, .zero = c->zero,
+		.punch_holes = c->punch_holes,
 		.contiguous = c->contiguous, .parents = c->parents,
 		.trim = c->trim,
 		.time = c->time, .utc = c->utc,
@@ -889,6 +916,37 @@ static int open_image(const struct cli *c, int write, struct fp_img **img)
 	return ret;
 }
 
+/* open_image(), then the volume on it; *fs is NULL on failure. */
+static int open_fs(const struct cli *c, int write, struct fp_img **img,
+		   struct fp_fs **fs)
+{
+	enum fp_err err;
+	int ret;
+
+	*fs = NULL;
+	ret = open_image(c, write, img);
+	if (ret)
+		return ret;
+	err = fp_fs_open(*img, fs);
+	if (err) {
+		ret = fs_error(c, *img, err);
+		fp_img_close(*img);
+	}
+	return ret;
+}
+
+/* Free @fs and close @img written to, whose close may fail. */
+static int close_fs(const struct cli *c, struct fp_img *img,
+		    struct fp_fs *fs, int ret)
+{
+	fp_fs_free(fs);
+	if (fp_img_close(img) && !ret) {
+		msg("cannot close '%s': %s", c->image, strerror(errno));
+		ret = EXIT_OPERATIONAL;
+	}
+	return ret;
+}
+
 static int run_verify(const struct cli *c)
 {
 	struct fp_report *r = NULL;
@@ -952,19 +1010,13 @@ static int map_one(const struct cli *c, struct fp_img *img,
 static int run_map(const struct cli *c)
 {
 	struct fp_img *img;
-	struct fp_fs *fs = NULL;
-	enum fp_err err;
+	struct fp_fs *fs;
 	size_t i, shown = 0;
 	int ret, rc;
 
-	ret = open_image(c, 0, &img);
+	ret = open_fs(c, 0, &img, &fs);
 	if (ret)
 		return ret;
-	err = fp_fs_open(img, &fs);
-	if (err) {
-		ret = fs_error(c, img, err);
-		goto out;
-	}
 	if (c->json) {
 		fputs("{\"image\":", stdout);
 		fp_report_json_string(stdout, c->image);
@@ -979,37 +1031,51 @@ static int run_map(const struct cli *c)
 	}
 	if (c->json)
 		puts("]}");
-out:
 	fp_fs_free(fs);
 	fp_img_close(img);
 	return ret;
 }
 
-static int run(const struct cli *c)
+/* --fill-holes: zeros into the holes that a hole-skipping flash loses. */
+static int run_fill(const struct cli *c)
 {
-	struct fp_img *img = NULL;
-	struct fp_fs *fs = NULL;
+	struct fp_img *img;
+	struct fp_fs *fs;
+	uint64_t bytes, count;
 	enum fp_err err;
 	int ret;
 
-	ret = open_image(c, !c->dry_run, &img);
+	ret = open_fs(c, 1, &img, &fs);
 	if (ret)
 		return ret;
-	err = fp_fs_open(img, &fs);
+	err = fp_fs_fill_holes(fs, &bytes, &count);
+	if (!err && !c->no_sync)
+		err = fp_img_sync(img);
 	if (err) {
-		ret = fs_error(c, img, err);
-		goto out;
+		msg("cannot write '%s': %s", c->image, err == FP_E_IO ?
+		    strerror(fp_img_errno(img)) : fp_strerror(err));
+		ret = EXIT_OPERATIONAL;
+	} else if (c->verbose) {
+		printf("%s: wrote %" PRIu64 " bytes of zeros into %" PRIu64
+		       " hole%s\n", c->image, bytes, count,
+		       count == 1 ? "" : "s");
 	}
+	return close_fs(c, img, fs, ret);
+}
+
+static int run(const struct cli *c)
+{
+	struct fp_img *img;
+	struct fp_fs *fs;
+	int ret;
+
+	ret = open_fs(c, !c->dry_run, &img, &fs);
+	if (ret)
+		return ret;
 	ret = check_fs(c, img, fs);
 	if (!ret)
 		ret = run_plan(c, img, fs);
-out:
-	fp_fs_free(fs);
-	if (fp_img_close(img) && !ret) {
-		msg("cannot close '%s': %s", c->image, strerror(errno));
-		ret = EXIT_OPERATIONAL;
-	}
-	return ret;
+	return close_fs(c, img, fs, ret);
 }
 
 static int close_stdout(int ret)
@@ -1037,6 +1103,8 @@ int main(int argc, const char **argv)
 		ret = run_verify(&c);
 	else if (!ret && c.map)
 		ret = run_map(&c);
+	else if (!ret && c.fill_holes)
+		ret = run_fill(&c);
 	else if (!ret)
 		ret = run(&c);
 	free(c.reqs);

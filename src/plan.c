@@ -430,7 +430,10 @@ static enum fp_err zero_add(struct fp_plan *p, uint64_t off, uint64_t len)
 
 #define ZERO_CHUNK (1u << 20)	/* bytes zeroed between progress reports */
 
-/* Zero the planned ranges; in chunks when progress is reported. */
+/*
+ * Zero the planned ranges, as data unless holes were asked for; in chunks
+ * when progress is reported.
+ */
 static enum fp_err zero_all(struct fp_plan *p)
 {
 	uint64_t total = 0, done = 0, off, n;
@@ -446,7 +449,12 @@ static enum fp_err zero_all(struct fp_plan *p)
 			n = p->zero[i].len - off;
 			if (tick.prog && n > ZERO_CHUNK)
 				n = ZERO_CHUNK;
-			err = fp_img_zero(p->fs->img, p->zero[i].off + off, n);
+			if (p->opts.punch_holes)
+				err = fp_img_punch(p->fs->img,
+						   p->zero[i].off + off, n);
+			else
+				err = fp_img_zero(p->fs->img,
+						  p->zero[i].off + off, n);
 			done += n;
 			fp_tick(&tick, done);
 		}

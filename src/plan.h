@@ -21,6 +21,7 @@ struct fp_req {
 struct fp_plan_opts {
 	int keep_size;		/* allocate, keep the recorded size */
 	int zero;		/* with keep_size: zero the clusters too */
+	int punch_holes;	/* zero by punching holes (fp_img_punch) */
 	int contiguous;		/* new clusters of a file form one run */
 	int parents;		/* create missing directories */
 	int trim;		/* instead: free each file's clusters past

@@ -94,6 +94,11 @@ static const struct {
 		"volume label entry is a duplicate or outside the root" },
 	[FP_P_LOST] = { "lost-chain", FP_SEV_ERROR,
 		"lost chain starting at cluster %c, length %a" },
+	[FP_P_METADATA_HOLE] = { "metadata-hole", FP_SEV_WARNING,
+		"%a bytes of boot sectors, FATs or directories lie in %b "
+		"holes of the image file, which a flash that skips holes "
+		"leaves as the card's old bytes; fatprealloc --fill-holes "
+		"writes them" },
 };
 
 const char *fp_problem_code(enum fp_problem p)
@@ -200,6 +205,8 @@ struct vctx {
 	uint64_t walked;	/* clusters the walk has claimed */
 	struct fp_damage *dmg;	/* fp_damage_find(): what it records */
 	enum fp_problem last;	/* the problem added last */
+	int holes;		/* look for metadata in holes (--verify) */
+	uint64_t hole_bytes, hole_count;	/* what was found there */
 };
 
 static int bit_test(const uint64_t *b, uint32_t i)
@@ -1063,6 +1070,48 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 	free(nm.keys);
 }
 
+/*
+ * Count the bytes of [off, off + len) that lie in holes of the image file.
+ * A hole-skipping flash (bmaptool) leaves a card's old bytes there; a
+ * filesystem that cannot say, or fails to, counts as having none.
+ */
+static void count_holes(struct vctx *v, uint64_t off, uint64_t len)
+{
+	uint64_t end = off + len, ho, hl;
+
+	while (off < end) {
+		if (fp_img_find_hole(v->fs->img, off, end - off, &ho, &hl) ||
+		    hl == 0)
+			return;
+		v->hole_bytes += hl;
+		v->hole_count++;
+		off = ho + hl;
+	}
+}
+
+/* The clusters of a directory chain, a run of consecutive ones a call. */
+static void dir_holes(struct vctx *v, const struct fp_dir *d)
+{
+	uint32_t i, j;
+
+	for (i = 0; i < d->cl_count; i = j) {
+		j = i + 1;
+		while (j < d->cl_count && d->cls[j] == d->cls[j - 1] + 1)
+			j++;
+		count_holes(v, fp_geom_cl_off(v->g, d->cls[i]),
+			    (uint64_t)(j - i) * v->g->clus_len);
+	}
+}
+
+/* Everything before the data area, then what the walk found. */
+static void check_holes(struct vctx *v)
+{
+	count_holes(v, 0, v->g->data_off);
+	if (v->hole_bytes)
+		add(v, FP_P_METADATA_HOLE, "", 0, v->hole_bytes,
+		    v->hole_count);
+}
+
 static void check_dir(struct vctx *v, size_t f)
 {
 	struct fp_dir d;
@@ -1073,6 +1122,8 @@ static void check_dir(struct vctx *v, size_t f)
 		fail(v, err);
 		return;
 	}
+	if (v->holes && !v->owners_pass && d.first_cl != 0)
+		dir_holes(v, &d);
 	scan_entries(v, f, &d);
 	fp_dir_release(&d);
 }
@@ -1239,6 +1290,7 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 	v.fat = &v.fs->fat;
 	fp_fat_cache(v.fat, VERIFY_CACHE_LEN);
 	v.fat32 = v.g->type == FP_FAT32;
+	v.holes = 1;
 	r->geom = *v.g;
 	v.claimed = bits_new(fp_geom_max_cl(v.g));
 	v.pointed = bits_new(fp_geom_max_cl(v.g));
@@ -1258,6 +1310,7 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 		find_lost(&v);
 		check_free_count(&v);
 		name_owners(&v);
+		check_holes(&v);
 	}
 	if (!v.err)
 		fp_tick(&v.tick, v.tick.total);

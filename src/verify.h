@@ -42,6 +42,7 @@ enum fp_problem {
 	FP_P_LFN_ORPHAN,	/* long-name slots without their short entry */
 	FP_P_LABEL,		/* volume label twice, or outside the root */
 	FP_P_LOST,		/* allocated clusters that no entry reaches */
+	FP_P_METADATA_HOLE,	/* FATs, root or directories in file holes */
 	FP_P_COUNT
 };
 

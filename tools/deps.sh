@@ -8,11 +8,12 @@ set -e
 # fatcat, sleuthkit and grub-common are the readers of
 # tests/img/readers.test; fatresize and genimage (with busybox mkdosfs and
 # mtools' mformat) the formatters of tests/img/formatters.test; syslinux
-# is for tests/img/syslinux.test.
+# is for tests/img/syslinux.test; bmap-tools for tests/img/flash.test (a
+# flash that skips holes).
 pkgs="autoconf automake make gcc pkg-config libpopt-dev check dosfstools
 mtools fdisk python3 groff-base man-db jq util-linux strace syslinux
 valgrind user-mode-linux busybox-static|busybox
-7zip fatcat sleuthkit grub-common fatresize genimage"
+7zip fatcat sleuthkit grub-common fatresize genimage bmap-tools"
 missing=
 for alts in $pkgs; do
 	have=

@@ -1220,6 +1220,100 @@ START_TEST(test_img_holes)
 }
 END_TEST
 
+/*
+ * fp_img_zero() makes data of a hole (a flasher that skips holes must
+ * copy the zeros); fp_img_punch() makes a hole of data where the
+ * filesystem can.  The file: 4 MiB, all hole, then data at [1, 2) MiB.
+ */
+START_TEST(test_img_zero_data)
+{
+	char path[] = "/tmp/check_fat.XXXXXX";
+	const off_t mib = 1 << 20;
+	uint8_t buf[4096];
+	struct fp_img *img;
+	int fd, e, holes;
+
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, 4 * mib), 0);
+	holes = lseek(fd, 0, SEEK_DATA) < 0 && errno == ENXIO;
+	ck_assert_int_eq(fp_img_open(path, FP_IMG_WRITE, &img, &e), FP_OK);
+	ck_assert_int_eq(fp_img_zero(img, mib, mib), FP_OK);
+	ck_assert_int_eq(fp_img_sync(img), FP_OK);
+	ck_assert_int_eq(fp_img_write_count(img), 1);
+	if (holes) {
+		ck_assert_int_eq(lseek(fd, 0, SEEK_DATA), mib);
+		ck_assert_int_eq(lseek(fd, mib, SEEK_HOLE), 2 * mib);
+	}
+	memset(buf, 0x55, sizeof(buf));
+	ck_assert_int_eq(fp_img_read(img, mib, buf, sizeof(buf)), FP_OK);
+	ck_assert(all_bytes(buf, sizeof(buf), 0));
+	ck_assert_int_eq(fp_img_write(img, mib, "xyz", 3), FP_OK);
+	ck_assert_int_eq(fp_img_punch(img, mib, mib), FP_OK);
+	ck_assert_int_eq(fp_img_sync(img), FP_OK);
+	ck_assert_int_eq(fp_img_write_count(img), 3);
+	if (holes)
+		ck_assert(lseek(fd, 0, SEEK_DATA) < 0 && errno == ENXIO);
+	ck_assert_int_eq(fp_img_read(img, mib, buf, sizeof(buf)), FP_OK);
+	ck_assert(all_bytes(buf, sizeof(buf), 0));
+	ck_assert_int_eq(fp_img_close(img), FP_OK);
+	ck_assert_int_eq(close(fd), 0);
+	unlink(path);
+}
+END_TEST
+
+/*
+ * fp_img_find_hole(): the first hole in a range, clipped to it, relative
+ * to the window; none in data, in memory, or where the filesystem cannot
+ * tell.  The file: 4 MiB with data at [1, 2) MiB.
+ */
+START_TEST(test_img_find_hole)
+{
+	char path[] = "/tmp/check_fat.XXXXXX";
+	const off_t mib = 1 << 20;
+	uint8_t data[4096];
+	struct fp_img *img;
+	uint64_t ho = 7, hl = 7;
+	off_t k;
+	int fd, e, holes;
+
+	memset(data, 0xAB, sizeof(data));
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, 4 * mib), 0);
+	for (k = mib; k < 2 * mib; k += (off_t)sizeof(data))
+		ck_assert_int_eq(pwrite(fd, data, sizeof(data), k),
+				 sizeof(data));
+	ck_assert_int_eq(fsync(fd), 0);
+	holes = lseek(fd, 0, SEEK_DATA) == mib;
+	ck_assert_int_eq(close(fd), 0);
+	ck_assert_int_eq(fp_img_open(path, 0, &img, &e), FP_OK);
+	ck_assert_int_eq(fp_img_find_hole(img, 0, 4 * mib, &ho, &hl), FP_OK);
+	ck_assert_uint_eq(ho, 0);
+	ck_assert_uint_eq(hl, holes ? (uint64_t)mib : 0);
+	ck_assert_int_eq(fp_img_find_hole(img, mib, 3 * mib, &ho, &hl), FP_OK);
+	if (holes) {
+		ck_assert_uint_eq(ho, 2 * mib);
+		ck_assert_uint_eq(hl, 2 * mib);
+	}
+	ck_assert_int_eq(fp_img_find_hole(img, mib, mib, &ho, &hl), FP_OK);
+	ck_assert_uint_eq(hl, 0);
+	ck_assert_int_eq(fp_img_find_hole(img, 3 * mib, 2 * mib, &ho, &hl),
+			 FP_E_TRUNC);
+	ck_assert_int_eq(fp_img_set_window(img, mib / 2, 0), FP_OK);
+	ck_assert_int_eq(fp_img_find_hole(img, 0, mib, &ho, &hl), FP_OK);
+	ck_assert_uint_eq(ho, 0);
+	ck_assert_uint_eq(hl, holes ? (uint64_t)mib / 2 : 0);
+	ck_assert_int_eq(fp_img_close(img), FP_OK);
+	unlink(path);
+	ck_assert_int_eq(fp_img_mem(data, sizeof(data), &img), FP_OK);
+	ck_assert_int_eq(fp_img_find_hole(img, 0, sizeof(data), &ho, &hl),
+			 FP_OK);
+	ck_assert_uint_eq(hl, 0);
+	ck_assert_int_eq(fp_img_close(img), FP_OK);
+}
+END_TEST
+
 START_TEST(test_img_open_errors)
 {
 	struct fp_img *img = (struct fp_img *)&img;
@@ -1270,6 +1364,8 @@ static Suite *fat_suite(void)
 	tcase_add_test(ti, test_img_mem);
 	tcase_add_test(ti, test_img_file);
 	tcase_add_test(ti, test_img_holes);
+	tcase_add_test(ti, test_img_zero_data);
+	tcase_add_test(ti, test_img_find_hole);
 	tcase_add_test(ti, test_img_open_errors);
 	tcase_set_timeout(ti, 60);
 	suite_add_tcase(s, ti);
