@@ -85,7 +85,9 @@ static void print_help(void)
 	      " -c, --contiguous       new clusters of each file in one run\n"
 	      " -p, --parents          create missing directories\n"
 	      " -o, --offset BYTES     the filesystem starts at BYTES into\n"
-	      "                        IMAGE (also IMAGE@@BYTES, as mtools)\n"
+	      "                        IMAGE (also IMAGE@@BYTES, as mtools):\n"
+	      "                        decimal, 0x hex or 0 octal, with an\n"
+	      "                        optional S (512-byte sectors), K, M, G\n"
 	      " -P, --partition N      use partition N of an MBR or GPT\n"
 	      "     --wait             wait for another process's lock\n"
 	      " -t, --timestamp EPOCH  time of new entries (UTC), default\n"
@@ -309,7 +311,7 @@ static int parse_image(struct cli *c, const char *arg)
 	}
 	if (at)
 		off = at + 2;
-	if (off && fp_size_parse(off, &c->offset))
+	if (off && fp_size_parse_offset(off, &c->offset))
 		return usage_error("invalid offset '%s'", off);
 	c->has_offset = off != NULL;
 	return parse_partition(c);

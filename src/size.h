@@ -1,4 +1,4 @@
-/* size.h - parse SIZE arguments with util-linux fallocate(1) semantics. */
+/* size.h - parse SIZE and OFFSET arguments (util-linux, mtools). */
 #ifndef FP_SIZE_H
 #define FP_SIZE_H
 
@@ -16,5 +16,15 @@
  * *out is set only on success.
  */
 enum fp_err fp_size_parse(const char *s, uint64_t *out);
+
+/*
+ * Parse @s as a byte offset, as mtools reads IMAGE@@OFFSET: a number in
+ * the base that strtol(3) picks ("0x100000" hex, "04000000" octal, else
+ * decimal), optionally followed by S (512-byte sectors), K, M or G (powers
+ * of 1024), any case.  The suffixes of fp_size_parse() (T P E, KiB..., KB...)
+ * are taken too; no fractions, signs or spaces.  Failures as
+ * fp_size_parse(); *out is set only on success.
+ */
+enum fp_err fp_size_parse_offset(const char *s, uint64_t *out);
 
 #endif

@@ -72,6 +72,62 @@ static const struct size_case size_cases[] = {
 
 #define N_CASES ((int)(sizeof(size_cases) / sizeof(size_cases[0])))
 
+/* Offsets: mtools' @@OFFSET forms, plus the suffixes of SIZE. */
+static const struct size_case offset_cases[] = {
+	OK("0", 0),
+	OK("1048576", 1048576),
+	OK("1M", 1048576),
+	OK("1m", 1048576),
+	OK("2048S", 1048576),
+	OK("2048s", 1048576),
+	OK("0S", 0),
+	OK("1024K", 1048576),
+	OK("1G", 1073741824),
+	OK("0x100000", 1048576),
+	OK("0X100000", 1048576),
+	OK("0xAbC", 0xabc),
+	OK("0x800S", 1048576),
+	OK("0x1B", 27),
+	OK("0x1KB", 1000),
+	OK("04000000", 1048576),
+	OK("010", 8),
+	OK("007", 7),
+	OK("04000S", 1048576),
+	OK("01M", 1048576),
+	OK("1KiB", 1024),
+	OK("1MB", 1000000),
+	OK("1T", 1099511627776ull),
+	OK("0xffffffffffffffff", UINT64_MAX),
+	OK("01777777777777777777777", UINT64_MAX),
+	OK("18446744073709551615", UINT64_MAX),
+	OK("36028797018963967S", 18446744073709551104ull),
+	BAD(""),
+	BAD("0x"),
+	BAD("0X"),
+	BAD("0xg"),
+	BAD("08"),
+	BAD("019"),
+	BAD("09S"),
+	BAD("-1"),
+	BAD("+1"),
+	BAD(" 1"),
+	BAD("1 "),
+	BAD("1.5M"),
+	BAD("S"),
+	BAD("1SB"),
+	BAD("1Si"),
+	BAD("1SiB"),
+	BAD("1SS"),
+	BAD("1X"),
+	BAD("0x10000000000000000"),
+	BAD("02000000000000000000000"),
+	BAD("36028797018963968S"),
+	BAD("18446744073709551616"),
+};
+
+#define N_OFFSET_CASES \
+	((int)(sizeof(offset_cases) / sizeof(offset_cases[0])))
+
 START_TEST(test_size_table)
 {
 	const struct size_case *c = &size_cases[_i];
@@ -90,11 +146,31 @@ START_TEST(test_size_table)
 }
 END_TEST
 
+START_TEST(test_offset_table)
+{
+	const struct size_case *c = &offset_cases[_i];
+	uint64_t out = 0x5a5a5a5a5a5a5a5aull;
+	enum fp_err err = fp_size_parse_offset(c->in, &out);
+
+	ck_assert_msg(err == c->err, "offset \"%s\": got error %d, want %d",
+		      c->in, (int)err, (int)c->err);
+	if (c->err == FP_OK)
+		ck_assert_msg(out == c->val, "offset \"%s\": got %llu, want "
+			      "%llu", c->in, (unsigned long long)out,
+			      (unsigned long long)c->val);
+	else
+		ck_assert_msg(out == 0x5a5a5a5a5a5a5a5aull,
+			      "offset \"%s\": out written on failure", c->in);
+}
+END_TEST
+
 START_TEST(test_size_null)
 {
 	uint64_t out = 3;
 
 	ck_assert_int_eq(fp_size_parse(NULL, &out), FP_E_INVAL);
+	ck_assert_uint_eq(out, 3);
+	ck_assert_int_eq(fp_size_parse_offset(NULL, &out), FP_E_INVAL);
 	ck_assert_uint_eq(out, 3);
 }
 END_TEST
@@ -105,6 +181,7 @@ static Suite *size_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_loop_test(tc, test_size_table, 0, N_CASES);
+	tcase_add_loop_test(tc, test_offset_table, 0, N_OFFSET_CASES);
 	tcase_add_test(tc, test_size_null);
 	suite_add_tcase(s, tc);
 	return s;
