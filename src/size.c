@@ -1,4 +1,5 @@
 /* size.c - parse SIZE and OFFSET arguments (util-linux, mtools). */
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -9,6 +10,7 @@ enum size_form {
 	SIZE_HEX = 1,		/* 0x or 0X: hexadecimal */
 	SIZE_OCTAL = 2,		/* a leading 0 means octal (strtol base 0) */
 	SIZE_SECTORS = 4,	/* S = 512 bytes (mtools) */
+	SIZE_FRAC = 8,		/* decimal fraction before a suffix */
 };
 
 /* The value of digit @c in @base, or -1. */
@@ -93,9 +95,30 @@ static enum fp_err parse_digits(const char **sp, unsigned base, uint64_t *val)
 	return FP_OK;
 }
 
+/*
+ * floor(@mult * 0.DIGITS) for the decimal digits from @p to @end, exactly:
+ * Horner's rule from the last digit, q = floor((d * mult + q) / 10).  The
+ * floor of each step loses nothing, since floor((n + y) / 10) equals
+ * floor((n + floor(y)) / 10) for an integer n; and q < mult keeps
+ * d * mult + q below 10 * mult, which fits for every mult up to 1000^6.
+ */
+static uint64_t frac_part(const char *p, const char *end, uint64_t mult)
+{
+	uint64_t q = 0;
+
+	assert(mult <= UINT64_MAX / 10);
+	while (end > p) {
+		end--;
+		q = ((uint64_t)(*end - '0') * mult + q) / 10;
+		assert(q < mult);
+	}
+	return q;
+}
+
 static enum fp_err parse_number(const char *s, unsigned form, uint64_t *out)
 {
-	uint64_t val, mult;
+	const char *frac = NULL, *frac_end = NULL;
+	uint64_t val, mult, part = 0;
 	unsigned base = 10;
 
 	if (!s)
@@ -106,16 +129,30 @@ static enum fp_err parse_number(const char *s, unsigned form, uint64_t *out)
 	} else if ((form & SIZE_OCTAL) && s[0] == '0') {
 		base = 8;
 	}
-	if (parse_digits(&s, base, &val) ||
-	    suffix_mult(s, form, &mult) != FP_OK || val > UINT64_MAX / mult)
+	if (parse_digits(&s, base, &val))
 		return FP_E_INVAL;
-	*out = val * mult;
+	if ((form & SIZE_FRAC) && base == 10 && *s == '.') {
+		frac = ++s;
+		while (*s >= '0' && *s <= '9')
+			s++;
+		frac_end = s;
+		/* "1.K" and "1.5" (no suffix) are refused, as ".5K" */
+		if (frac == frac_end || !*s)
+			return FP_E_INVAL;
+	}
+	if (suffix_mult(s, form, &mult) != FP_OK || val > UINT64_MAX / mult)
+		return FP_E_INVAL;
+	if (frac)
+		part = frac_part(frac, frac_end, mult);
+	if (val * mult > UINT64_MAX - part)
+		return FP_E_INVAL;
+	*out = val * mult + part;
 	return FP_OK;
 }
 
 enum fp_err fp_size_parse(const char *s, uint64_t *out)
 {
-	return parse_number(s, 0, out);
+	return parse_number(s, SIZE_HEX | SIZE_FRAC, out);
 }
 
 enum fp_err fp_size_parse_offset(const char *s, uint64_t *out)
