@@ -93,7 +93,7 @@ static void print_help(void)
 	      " -t, --timestamp EPOCH  time of new entries (UTC), default\n"
 	      "                        $SOURCE_DATE_EPOCH, else now (local)\n"
 	      "     --dry-run          print the plan, write nothing\n"
-	      "     --json             print JSON: what was allocated, the\n"
+	      " -J, --json             print JSON: what was allocated, the\n"
 	      "                        plan (--dry-run), the report\n"
 	      "                        (--verify) or the map (--map)\n"
 	      "     --verify           check IMAGE read-only, fsck-style\n"
@@ -443,7 +443,7 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		  0, NULL, NULL },
 		{ "dry-run", 0, POPT_ARG_NONE, &c->dry_run,
 		  OPT_DRY_RUN, NULL, NULL },
-		{ "json", 0, POPT_ARG_NONE, &c->json,
+		{ "json", 'J', POPT_ARG_NONE, &c->json,
 		  OPT_JSON, NULL, NULL },
 		{ "trim", 0, POPT_ARG_NONE, &c->trim,
 		  OPT_TRIM, NULL, NULL },
