@@ -37,7 +37,9 @@ struct cli {
 	char *image;		/* IMAGE without any @@OFFSET */
 	uint64_t offset;
 	struct fp_req *reqs;
-	size_t req_count;
+	size_t req_count, req_cap;
+	char *manifest;		/* --manifest FILE, or - */
+	char *manifest_buf;	/* its text: owns the strings of its reqs */
 	int64_t time;
 	int utc;
 	poptContext con;	/* owns the argument strings */
@@ -89,15 +91,20 @@ static void print_help(void)
 	      " -c, --contiguous       new clusters of each file in one run\n"
 	      " -p, --parents          create missing directories\n"
 	      " -o, --offset BYTES     the filesystem starts at BYTES into\n"
-	      "                        IMAGE (also IMAGE@@BYTES, as mtools)\n"
+	      "                        IMAGE (also IMAGE@@BYTES, as mtools):\n"
+	      "                        decimal, 0x hex or 0 octal, with an\n"
+	      "                        optional S (512-byte sectors), K, M, G\n"
 	      " -P, --partition N      use partition N of an MBR or GPT\n"
 	      "     --wait             wait for another process's lock\n"
 	      " -t, --timestamp EPOCH  time of new entries (UTC), default\n"
 	      "                        $SOURCE_DATE_EPOCH, else now (local)\n"
 	      "     --dry-run          print the plan, write nothing\n"
-	      "     --json             print JSON: what was allocated, the\n"
+	      " -J, --json             print JSON: what was allocated, the\n"
 	      "                        plan (--dry-run), the report\n"
 	      "                        (--verify) or the map (--map)\n"
+	      "     --manifest FILE    more ::PATH SIZE pairs, one a line,\n"
+	      "                        from FILE (- for stdin); only ::PATHs\n"
+	      "                        with --map or --trim; # comments\n"
 	      "     --verify           check IMAGE read-only, fsck-style\n"
 	      "     --strict           with --verify: warnings are errors\n"
 	      "     --map              print where the files' clusters are\n"
@@ -119,14 +126,15 @@ static void print_help(void)
 	      "\n"
 	      "Refused as usage errors: --verify or --map with -n, -z, -c,\n"
 	      "-p, -t, --dry-run, --force, --no-sync, --punch-holes or each\n"
-	      "other; --map with --progress; -q with -v; -z without -n;\n"
-	      "--punch-holes with -n but without -z; --strict without\n"
-	      "--verify; --fill-holes with anything but -o, -P, --wait,\n"
-	      "--force, --no-sync, -v and -q.\n"
+	      "other; --verify with --manifest; --map with --progress; -q\n"
+	      "with -v; -z without -n; --punch-holes with -n but without\n"
+	      "-z; --strict without --verify; --fill-holes with anything\n"
+	      "but -o, -P, --wait, --force, --no-sync, -v and -q.\n"
 	      "\n"
 	      "SIZE is bytes, with an optional suffix K, M, G, T (or KiB,\n"
 	      "MiB, GiB, TiB: powers of 1024) or KB, MB, GB, TB (powers\n"
-	      "of 1000); at most 4294967295 (4 GiB - 1).\n"
+	      "of 1000); at most 4294967295 (4 GiB - 1).  0x is hex; a\n"
+	      "fraction before a suffix (1.5M) is rounded down to bytes.\n"
 	      "\n"
 	      "Exit status: 0 done (--verify: no errors), 4 image\n"
 	      "inconsistent (--verify: errors found), 8 operational error\n"
@@ -214,27 +222,42 @@ static int check_duplicates(const struct cli *c)
 	return ret;
 }
 
-/* --map IMAGE ::PATH...: requests without sizes. */
+/* Append the request @path (after its ::) of @size to c->reqs. */
+static int add_req(struct cli *c, const char *path, uint64_t size)
+{
+	struct fp_req *r;
+	size_t cap;
+
+	if (c->req_count == c->req_cap) {
+		cap = c->req_cap ? 2 * c->req_cap : 16;
+		r = cap > c->req_cap ? realloc(c->reqs, cap * sizeof(*r)) :
+		    NULL;
+		if (!r) {
+			msg("out of memory");
+			return EXIT_OPERATIONAL;
+		}
+		c->reqs = r;
+		c->req_cap = cap;
+	}
+	c->reqs[c->req_count].path = path;
+	c->reqs[c->req_count].size = size;
+	c->req_count++;
+	return EXIT_OK;
+}
+
+/* --map or --trim IMAGE ::PATH...: requests without sizes. */
 static int parse_map_paths(struct cli *c, const char **args, size_t n)
 {
 	size_t i;
+	int ret = EXIT_OK;
 
-	if (n == 0)
-		return usage_error("%s", c->trim ? "--trim needs at least one "
-				   "::PATH" : "--map needs at least one ::PATH");
-	c->reqs = calloc(n, sizeof(*c->reqs));
-	if (!c->reqs) {
-		msg("out of memory");
-		return EXIT_OPERATIONAL;
-	}
-	c->req_count = n;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !ret; i++) {
 		if (strncmp(args[i], "::", 2))
 			return usage_error("path '%s' does not start with ::",
 					   args[i]);
-		c->reqs[i].path = args[i] + 2;
+		ret = add_req(c, args[i] + 2, 0);
 	}
-	return EXIT_OK;
+	return ret;
 }
 
 /* A SIZE that does not parse, or is too big for FAT: say what would do. */
@@ -252,33 +275,28 @@ static int size_error(const struct cli *c, const char *size, const char *path,
 	return try_help();
 }
 
-/* Turn the ::PATH SIZE pairs into requests. */
+/* Turn the ::PATH SIZE pairs of the command line into requests. */
 static int parse_pairs(struct cli *c, const char **args, size_t n)
 {
+	uint64_t bytes;
 	size_t i;
+	int ret = EXIT_OK;
 
-	if (n == 0 || n % 2)
-		return usage_error("%s", n ? "missing SIZE after the last path"
-				   : "no ::PATH SIZE given");
-	c->req_count = n / 2;
-	c->reqs = calloc(c->req_count, sizeof(*c->reqs));
-	if (!c->reqs) {
-		msg("out of memory");
-		return EXIT_OPERATIONAL;
-	}
-	for (i = 0; i < c->req_count; i++) {
+	if (n % 2)
+		return usage_error("%s", "missing SIZE after the last path");
+	for (i = 0; i < n / 2 && !ret; i++) {
 		const char *path = args[2 * i], *size = args[2 * i + 1];
 
 		if (strncmp(path, "::", 2))
 			return usage_error("path '%s' does not start with ::",
 					   path);
-		c->reqs[i].path = path + 2;
-		if (fp_size_parse(size, &c->reqs[i].size))
+		if (fp_size_parse(size, &bytes))
 			return size_error(c, size, path, 0);
-		if (c->reqs[i].size > FP_FILE_MAX)
+		if (bytes > FP_FILE_MAX)
 			return size_error(c, size, path, 1);
+		ret = add_req(c, path + 2, bytes);
 	}
-	return check_duplicates(c);
+	return ret;
 }
 
 /* -P N: a partition number from 1 to 1024. */
@@ -318,7 +336,7 @@ static int parse_image(struct cli *c, const char *arg)
 	}
 	if (at)
 		off = at + 2;
-	if (off && fp_size_parse(off, &c->offset))
+	if (off && fp_size_parse_offset(off, &c->offset))
 		return usage_error("invalid offset '%s'", off);
 	c->has_offset = off != NULL;
 	return parse_partition(c);
@@ -332,7 +350,7 @@ enum cli_opt {
 	OPT_KEEP_SIZE = 1, OPT_ZERO, OPT_CONTIGUOUS, OPT_PARENTS,
 	OPT_TIMESTAMP, OPT_DRY_RUN, OPT_FORCE, OPT_NO_SYNC, OPT_VERIFY,
 	OPT_MAP, OPT_STRICT, OPT_VERBOSE, OPT_QUIET, OPT_PROGRESS,
-	OPT_TRIM, OPT_PUNCH_HOLES, OPT_FILL_HOLES, OPT_JSON,
+	OPT_TRIM, OPT_PUNCH_HOLES, OPT_FILL_HOLES, OPT_JSON, OPT_MANIFEST,
 };
 
 #define OPT_BIT(o) (1u << (o))
@@ -359,12 +377,13 @@ struct opt_rule {
 };
 
 static const struct opt_rule opt_rules[] = {
-	{ OPT_VERIFY, OPT_PREALLOC | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM), 0,
-	  NULL, 0 },
+	{ OPT_VERIFY, OPT_PREALLOC | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM) |
+	  OPT_BIT(OPT_MANIFEST), 0, NULL, 0 },
 	{ OPT_FILL_HOLES, (OPT_PREALLOC & ~(OPT_BIT(OPT_NO_SYNC) |
 					    OPT_BIT(OPT_FORCE))) |
 	  OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_JSON) |
-	  OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_TRIM), 0, NULL, 0 },
+	  OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_MANIFEST), 0,
+	  NULL, 0 },
 	{ OPT_MAP, OPT_PREALLOC | OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_TRIM), 0,
 	  NULL, 0 },
 	{ OPT_TRIM, OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) |
@@ -416,6 +435,142 @@ static int check_conflicts(const struct poptOption *opts, unsigned given)
 	return EXIT_OK;
 }
 
+/* The name of the manifest in messages. */
+static const char *manifest_name(const struct cli *c)
+{
+	return strcmp(c->manifest, "-") ? c->manifest : "standard input";
+}
+
+/* Read all of the manifest into c->manifest_buf, NUL-terminated. */
+static int read_manifest(struct cli *c, size_t *len)
+{
+	FILE *f = strcmp(c->manifest, "-") ? fopen(c->manifest, "r") : stdin;
+	size_t cap = 0, n = 0, got;
+	char *buf = NULL, *nb;
+	int ret = EXIT_OK;
+
+	if (!f) {
+		msg("cannot open '%s': %s", c->manifest, strerror(errno));
+		return EXIT_OPERATIONAL;
+	}
+	do {
+		if (cap - n < 4096) {
+			cap = cap ? 2 * cap : 65536;
+			nb = realloc(buf, cap + 1);
+			if (!nb) {
+				msg("out of memory");
+				ret = EXIT_OPERATIONAL;
+				goto out;
+			}
+			buf = nb;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+	} while (got);
+	if (ferror(f)) {
+		msg("cannot read '%s': %s", manifest_name(c), strerror(errno));
+		ret = EXIT_OPERATIONAL;
+		goto out;
+	}
+	buf[n] = '\0';
+	c->manifest_buf = buf;
+	*len = n;
+	buf = NULL;
+out:
+	free(buf);
+	if (f != stdin)
+		fclose(f);
+	return ret;
+}
+
+static int is_blank(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' ||
+	       ch == '\f';
+}
+
+/* A usage error at line @line of the manifest. */
+static int manifest_error(const struct cli *c, size_t line, const char *fmt,
+			  const char *arg, const char *arg2)
+{
+	if (strcmp(c->manifest, "-"))
+		fprintf(stderr, PROG ": '%s' line %zu: ", c->manifest, line);
+	else
+		fprintf(stderr, PROG ": standard input line %zu: ", line);
+	fprintf(stderr, fmt, arg, arg2);
+	fputc('\n', stderr);
+	return try_help();
+}
+
+/*
+ * One line of the manifest, trimmed, from @p to @end: "::PATH SIZE", where
+ * SIZE is the last word and PATH all before it (so PATH may hold spaces),
+ * or "::PATH" alone for --map and --trim.  The line is cut in place.
+ */
+static int manifest_line(struct cli *c, size_t line, char *p, char *end)
+{
+	char *size = NULL, *q;
+	uint64_t bytes = 0;
+
+	if (!c->map && !c->trim) {
+		for (q = end; q > p && !is_blank(q[-1]); q--)
+			;
+		if (q == p)
+			return manifest_error(c, line, "no SIZE after '%s'%s",
+					      p, "");
+		size = q;
+		while (q > p && is_blank(q[-1]))
+			q--;
+		*q = '\0';
+	}
+	if (strncmp(p, "::", 2))
+		return manifest_error(c, line, "path '%s' does not start with "
+				      "::%s", p, "");
+	if (size && fp_size_parse(size, &bytes))
+		return manifest_error(c, line, "invalid size '%s' for '%s'",
+				      size, p);
+	if (bytes > FP_FILE_MAX)
+		return manifest_error(c, line, "size '%s' for '%s' is above "
+				      "4294967295 bytes (4 GiB - 1), the "
+				      "largest FAT file", size, p);
+	return add_req(c, p + 2, bytes);
+}
+
+/*
+ * --manifest FILE: its lines join the requests of the command line.
+ * Blank lines and lines whose first non-blank character is # are
+ * skipped; each other line is trimmed and read by manifest_line().
+ */
+static int parse_manifest(struct cli *c)
+{
+	size_t len = 0, line = 0;
+	char *p, *nl, *end, *stop;
+	int ret;
+
+	ret = read_manifest(c, &len);
+	if (ret)
+		return ret;
+	stop = c->manifest_buf + len;
+	for (p = c->manifest_buf; !ret && p < stop; p = nl + 1) {
+		line++;
+		nl = memchr(p, '\n', (size_t)(stop - p));
+		if (!nl)
+			nl = stop;
+		*nl = '\0';
+		if (strlen(p) != (size_t)(nl - p))
+			return manifest_error(c, line, "%s%s",
+					      "a NUL byte in the line", "");
+		while (is_blank(*p))
+			p++;
+		for (end = nl; end > p && is_blank(end[-1]); end--)
+			;
+		*end = '\0';
+		if (*p && *p != '#')
+			ret = manifest_line(c, line, p, end);
+	}
+	return ret;
+}
+
 /* IMAGE and what follows it. */
 static int parse_operands(struct cli *c)
 {
@@ -438,7 +593,16 @@ static int parse_operands(struct cli *c)
 		ret = pick_time(c);
 	if (!ret && !c->verify && !c->map && !c->trim && !c->fill_holes)
 		ret = parse_pairs(c, args + 1, n);
-	return ret;
+	if (!ret && c->manifest)
+		ret = parse_manifest(c);
+	if (ret || c->verify || c->fill_holes)
+		return ret;
+	if (!c->req_count)
+		return usage_error("%s", c->trim ? "--trim needs at least one "
+				   "::PATH" : c->map ? "--map needs at least "
+				   "one ::PATH" : "no ::PATH SIZE given");
+	/* --map and --trim may name a file twice */
+	return c->map || c->trim ? EXIT_OK : check_duplicates(c);
 }
 
 static int parse_args(struct cli *c, int argc, const char **argv)
@@ -464,8 +628,10 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		  0, NULL, NULL },
 		{ "dry-run", 0, POPT_ARG_NONE, &c->dry_run,
 		  OPT_DRY_RUN, NULL, NULL },
-		{ "json", 0, POPT_ARG_NONE, &c->json,
+		{ "json", 'J', POPT_ARG_NONE, &c->json,
 		  OPT_JSON, NULL, NULL },
+		{ "manifest", 0, POPT_ARG_STRING, &c->manifest,
+		  OPT_MANIFEST, NULL, NULL },
 		{ "trim", 0, POPT_ARG_NONE, &c->trim,
 		  OPT_TRIM, NULL, NULL },
 		{ "force", 0, POPT_ARG_NONE, &c->force,
@@ -1108,6 +1274,8 @@ int main(int argc, const char **argv)
 	else if (!ret)
 		ret = run(&c);
 	free(c.reqs);
+	free(c.manifest_buf);
+	free(c.manifest);
 	free(c.image);
 	free(c.timestamp);
 	free(c.offset_arg);

@@ -1,12 +1,32 @@
-/* size.c - parse SIZE arguments with util-linux fallocate(1) semantics. */
+/* size.c - parse SIZE and OFFSET arguments (util-linux, mtools). */
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "size.h"
 
-static int is_digit(char c)
+/* What a number may look like besides decimal digits and a suffix. */
+enum size_form {
+	SIZE_HEX = 1,		/* 0x or 0X: hexadecimal */
+	SIZE_OCTAL = 2,		/* a leading 0 means octal (strtol base 0) */
+	SIZE_SECTORS = 4,	/* S = 512 bytes (mtools) */
+	SIZE_FRAC = 8,		/* decimal fraction before a suffix */
+};
+
+/* The value of digit @c in @base, or -1. */
+static int digit_val(char c, unsigned base)
 {
-	return c >= '0' && c <= '9';
+	int v;
+
+	if (c >= '0' && c <= '9')
+		v = c - '0';
+	else if (c >= 'a' && c <= 'f')
+		v = c - 'a' + 10;
+	else if (c >= 'A' && c <= 'F')
+		v = c - 'A' + 10;
+	else
+		return -1;
+	return (unsigned)v < base ? v : -1;
 }
 
 /* Index + 1 of @c in "KMGTPE", ignoring case; 0 if it is not there. */
@@ -25,15 +45,20 @@ static unsigned suffix_exp(char c)
 
 /*
  * The multiplier of suffix @p: 1 for none, else 1024^n or 1000^n for the
- * n-th letter of "KMGTPE".  1000^6 and 1024^6 both fit in 64 bits.
+ * n-th letter of "KMGTPE", or 512 for S when @form allows it.  1000^6 and
+ * 1024^6 both fit in 64 bits.
  */
-static enum fp_err suffix_mult(const char *p, uint64_t *mult)
+static enum fp_err suffix_mult(const char *p, unsigned form, uint64_t *mult)
 {
 	unsigned exp, i;
 	uint64_t base, m = 1;
 
 	if (!*p) {
 		*mult = 1;
+		return FP_OK;
+	}
+	if ((form & SIZE_SECTORS) && (*p == 'S' || *p == 's') && !p[1]) {
+		*mult = 512;
 		return FP_OK;
 	}
 	exp = suffix_exp(*p++);
@@ -51,23 +76,86 @@ static enum fp_err suffix_mult(const char *p, uint64_t *mult)
 	return FP_OK;
 }
 
+/* Read the digits of @base at *@sp into @val; at least one. */
+static enum fp_err parse_digits(const char **sp, unsigned base, uint64_t *val)
+{
+	const char *s = *sp;
+	uint64_t v = 0;
+	int d;
+
+	if (digit_val(*s, base) < 0)
+		return FP_E_INVAL;
+	for (; (d = digit_val(*s, base)) >= 0; s++) {
+		if (v > (UINT64_MAX - (unsigned)d) / base)
+			return FP_E_INVAL;
+		v = v * base + (unsigned)d;
+	}
+	*sp = s;
+	*val = v;
+	return FP_OK;
+}
+
+/*
+ * floor(@mult * 0.DIGITS) for the decimal digits from @p to @end, exactly:
+ * Horner's rule from the last digit, q = floor((d * mult + q) / 10).  The
+ * floor of each step loses nothing, since floor((n + y) / 10) equals
+ * floor((n + floor(y)) / 10) for an integer n; and q < mult keeps
+ * d * mult + q below 10 * mult, which fits for every mult up to 1000^6.
+ */
+static uint64_t frac_part(const char *p, const char *end, uint64_t mult)
+{
+	uint64_t q = 0;
+
+	assert(mult <= UINT64_MAX / 10);
+	while (end > p) {
+		end--;
+		q = ((uint64_t)(*end - '0') * mult + q) / 10;
+		assert(q < mult);
+	}
+	return q;
+}
+
+static enum fp_err parse_number(const char *s, unsigned form, uint64_t *out)
+{
+	const char *frac = NULL, *frac_end = NULL;
+	uint64_t val, mult, part = 0;
+	unsigned base = 10;
+
+	if (!s)
+		return FP_E_INVAL;
+	if ((form & SIZE_HEX) && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	} else if ((form & SIZE_OCTAL) && s[0] == '0') {
+		base = 8;
+	}
+	if (parse_digits(&s, base, &val))
+		return FP_E_INVAL;
+	if ((form & SIZE_FRAC) && base == 10 && *s == '.') {
+		frac = ++s;
+		while (*s >= '0' && *s <= '9')
+			s++;
+		frac_end = s;
+		/* "1.K" and "1.5" (no suffix) are refused, as ".5K" */
+		if (frac == frac_end || !*s)
+			return FP_E_INVAL;
+	}
+	if (suffix_mult(s, form, &mult) != FP_OK || val > UINT64_MAX / mult)
+		return FP_E_INVAL;
+	if (frac)
+		part = frac_part(frac, frac_end, mult);
+	if (val * mult > UINT64_MAX - part)
+		return FP_E_INVAL;
+	*out = val * mult + part;
+	return FP_OK;
+}
+
 enum fp_err fp_size_parse(const char *s, uint64_t *out)
 {
-	uint64_t val = 0, mult;
-	unsigned d;
+	return parse_number(s, SIZE_HEX | SIZE_FRAC, out);
+}
 
-	if (!s || !is_digit(*s))
-		return FP_E_INVAL;
-	for (; is_digit(*s); s++) {
-		d = (unsigned)(*s - '0');
-		if (val > (UINT64_MAX - d) / 10)
-			return FP_E_INVAL;
-		val = val * 10 + d;
-	}
-	if (suffix_mult(s, &mult) != FP_OK)
-		return FP_E_INVAL;
-	if (val > UINT64_MAX / mult)
-		return FP_E_INVAL;
-	*out = val * mult;
-	return FP_OK;
+enum fp_err fp_size_parse_offset(const char *s, uint64_t *out)
+{
+	return parse_number(s, SIZE_HEX | SIZE_OCTAL | SIZE_SECTORS, out);
 }

@@ -44,11 +44,42 @@ static const struct size_case size_cases[] = {
 	OK("16777215T", 18446742974197923840ull),
 	OK("18446744073709551615", UINT64_MAX),
 	OK("00000000000000000000018446744073709551615", UINT64_MAX),
+	/* util-linux: hex, and fractions before a suffix */
+	OK("0x10", 16),
+	OK("0X10", 16),
+	OK("0x1000", 4096),
+	OK("0xfF", 255),
+	OK("0x1B", 27),
+	OK("0x10K", 16384),
+	OK("0x1KiB", 1024),
+	OK("0x1KB", 1000),
+	OK("0xffffffffffffffff", UINT64_MAX),
+	OK("010", 10),
+	OK("1.5K", 1536),
+	OK("1.5k", 1536),
+	OK("1.5M", 1572864),
+	OK("1.5MiB", 1572864),
+	OK("1.5MB", 1500000),
+	OK("0.5K", 512),
+	OK("0.25G", 268435456),
+	OK("1.05M", 1101004),
+	OK("0.1K", 102),
+	OK("0.001K", 1),
+	OK("0.0001K", 0),
+	OK("0.999K", 1022),
+	OK("0.9999999999999999999999999K", 1023),
+	OK("1.000K", 1024),
+	OK("0.33K", 337),
+	OK("2.5KB", 2500),
+	OK("0.0015KB", 1),
+	OK("1.5T", 1649267441664ull),
+	OK("15.99999999999999999999E", 18446744073709551615ull),
+	OK("15.5E", 17870283321406128128ull),
+	OK("18.4467440737095516150EB", 18446744073709551615ull),
 	BAD(""),
 	BAD("-1"),
 	BAD("+1"),
 	BAD("12Q"),
-	BAD("1.5K"),
 	BAD("K"),
 	BAD("KiB"),
 	BAD(" 1"),
@@ -60,8 +91,24 @@ static const struct size_case size_cases[] = {
 	BAD("1KBB"),
 	BAD("1B"),
 	BAD("1Z"),
-	BAD("0x10"),
 	BAD("1e3"),
+	BAD("1.5"),
+	BAD("1.0"),
+	BAD("1."),
+	BAD("1.K"),
+	BAD(".5K"),
+	BAD("1..5K"),
+	BAD("1.5.K"),
+	BAD("1,5K"),
+	BAD("1.5 K"),
+	BAD("0x"),
+	BAD("0xK"),
+	BAD("0x1.8K"),
+	BAD("0xg"),
+	BAD("x10"),
+	BAD("0x10000000000000000"),
+	BAD("16.0E"),
+	BAD("18.4467440737095516160EB"),
 	BAD("18446744073709551616"),
 	BAD("99999999999999999999"),
 	BAD("16E"),
@@ -71,6 +118,62 @@ static const struct size_case size_cases[] = {
 };
 
 #define N_CASES ((int)(sizeof(size_cases) / sizeof(size_cases[0])))
+
+/* Offsets: mtools' @@OFFSET forms, plus the suffixes of SIZE. */
+static const struct size_case offset_cases[] = {
+	OK("0", 0),
+	OK("1048576", 1048576),
+	OK("1M", 1048576),
+	OK("1m", 1048576),
+	OK("2048S", 1048576),
+	OK("2048s", 1048576),
+	OK("0S", 0),
+	OK("1024K", 1048576),
+	OK("1G", 1073741824),
+	OK("0x100000", 1048576),
+	OK("0X100000", 1048576),
+	OK("0xAbC", 0xabc),
+	OK("0x800S", 1048576),
+	OK("0x1B", 27),
+	OK("0x1KB", 1000),
+	OK("04000000", 1048576),
+	OK("010", 8),
+	OK("007", 7),
+	OK("04000S", 1048576),
+	OK("01M", 1048576),
+	OK("1KiB", 1024),
+	OK("1MB", 1000000),
+	OK("1T", 1099511627776ull),
+	OK("0xffffffffffffffff", UINT64_MAX),
+	OK("01777777777777777777777", UINT64_MAX),
+	OK("18446744073709551615", UINT64_MAX),
+	OK("36028797018963967S", 18446744073709551104ull),
+	BAD(""),
+	BAD("0x"),
+	BAD("0X"),
+	BAD("0xg"),
+	BAD("08"),
+	BAD("019"),
+	BAD("09S"),
+	BAD("-1"),
+	BAD("+1"),
+	BAD(" 1"),
+	BAD("1 "),
+	BAD("1.5M"),
+	BAD("S"),
+	BAD("1SB"),
+	BAD("1Si"),
+	BAD("1SiB"),
+	BAD("1SS"),
+	BAD("1X"),
+	BAD("0x10000000000000000"),
+	BAD("02000000000000000000000"),
+	BAD("36028797018963968S"),
+	BAD("18446744073709551616"),
+};
+
+#define N_OFFSET_CASES \
+	((int)(sizeof(offset_cases) / sizeof(offset_cases[0])))
 
 START_TEST(test_size_table)
 {
@@ -90,11 +193,31 @@ START_TEST(test_size_table)
 }
 END_TEST
 
+START_TEST(test_offset_table)
+{
+	const struct size_case *c = &offset_cases[_i];
+	uint64_t out = 0x5a5a5a5a5a5a5a5aull;
+	enum fp_err err = fp_size_parse_offset(c->in, &out);
+
+	ck_assert_msg(err == c->err, "offset \"%s\": got error %d, want %d",
+		      c->in, (int)err, (int)c->err);
+	if (c->err == FP_OK)
+		ck_assert_msg(out == c->val, "offset \"%s\": got %llu, want "
+			      "%llu", c->in, (unsigned long long)out,
+			      (unsigned long long)c->val);
+	else
+		ck_assert_msg(out == 0x5a5a5a5a5a5a5a5aull,
+			      "offset \"%s\": out written on failure", c->in);
+}
+END_TEST
+
 START_TEST(test_size_null)
 {
 	uint64_t out = 3;
 
 	ck_assert_int_eq(fp_size_parse(NULL, &out), FP_E_INVAL);
+	ck_assert_uint_eq(out, 3);
+	ck_assert_int_eq(fp_size_parse_offset(NULL, &out), FP_E_INVAL);
 	ck_assert_uint_eq(out, 3);
 }
 END_TEST
@@ -105,6 +228,7 @@ static Suite *size_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_loop_test(tc, test_size_table, 0, N_CASES);
+	tcase_add_loop_test(tc, test_offset_table, 0, N_OFFSET_CASES);
 	tcase_add_test(tc, test_size_null);
 	suite_add_tcase(s, tc);
 	return s;
