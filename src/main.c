@@ -1,5 +1,6 @@
 /* main.c - the fatprealloc command line: options, messages, exit codes. */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <popt.h>
@@ -30,6 +31,8 @@ struct cli {
 	int help, version;
 	int verify, strict, wait, map, progress, trim;
 	char *partition_arg;	/* -P N */
+	char *progress_fd_arg;	/* -C FD */
+	int progress_fd;	/* -C FD: completion lines, else -1 */
 	unsigned partition;
 	int has_offset;
 	char *timestamp;
@@ -107,12 +110,15 @@ static void print_help(void)
 	      " -q, --quiet            print errors only\n"
 	      "     --progress         show progress on stderr even when it\n"
 	      "                        is not a terminal, or with -q\n"
+	      " -C, --progress-fd FD   write \"pass done total IMAGE\" lines\n"
+	      "                        to descriptor FD, as e2fsck -C (0:\n"
+	      "                        the same as --progress)\n"
 	      " -h, --help             display this help\n"
 	      " -V, --version          display version\n"
 	      "\n"
 	      "Refused as usage errors: --verify or --map with -n, -z, -c,\n"
 	      "-p, -t, --dry-run, --force, --no-sync or each other; --map\n"
-	      "with --progress; -q with -v; -z without -n; --strict without\n"
+	      "with --progress or -C; -q with -v; -z without -n; --strict without\n"
 	      "--verify.\n"
 	      "\n"
 	      "SIZE is bytes, with an optional suffix K, M, G, T (or KiB,\n"
@@ -323,7 +329,7 @@ enum cli_opt {
 	OPT_KEEP_SIZE = 1, OPT_ZERO, OPT_CONTIGUOUS, OPT_PARENTS,
 	OPT_TIMESTAMP, OPT_DRY_RUN, OPT_FORCE, OPT_NO_SYNC, OPT_VERIFY,
 	OPT_MAP, OPT_STRICT, OPT_VERBOSE, OPT_QUIET, OPT_PROGRESS,
-	OPT_TRIM, OPT_JSON,
+	OPT_TRIM, OPT_JSON, OPT_PROGRESS_FD,
 };
 
 #define OPT_BIT(o) (1u << (o))
@@ -349,12 +355,12 @@ struct opt_rule {
 static const struct opt_rule opt_rules[] = {
 	{ OPT_VERIFY, OPT_PREALLOC | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM), 0,
 	  NULL },
-	{ OPT_MAP, OPT_PREALLOC | OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_TRIM), 0,
-	  NULL },
+	{ OPT_MAP, OPT_PREALLOC | OPT_BIT(OPT_PROGRESS) |
+	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_TRIM), 0, NULL },
 	{ OPT_TRIM, OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) |
 	  OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) |
-	  OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_JSON),
-	  0, NULL },
+	  OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_PROGRESS) |
+	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_JSON), 0, NULL },
 	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
 	  "without it new clusters are zeroed anyway" },
@@ -419,6 +425,37 @@ static int parse_operands(struct cli *c)
 	return ret;
 }
 
+/*
+ * -C FD: a descriptor open for writing.  0, as in e2fsck(8), asks for the
+ * line a terminal shows, which this tool draws on stderr: --progress.
+ */
+static int parse_progress_fd(struct cli *c)
+{
+	const char *s = c->progress_fd_arg;
+	char *end;
+	long n;
+	int fl;
+
+	c->progress_fd = -1;
+	if (!s)
+		return EXIT_OK;
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (errno || *end || end == s || !(*s >= '0' && *s <= '9') ||
+	    n > INT_MAX)
+		return usage_error("invalid file descriptor '%s'", s);
+	if (n == 0) {
+		c->progress = 1;
+		return EXIT_OK;
+	}
+	fl = fcntl((int)n, F_GETFL);
+	if (fl < 0 || (fl & O_ACCMODE) == O_RDONLY)
+		return usage_error("file descriptor '%s' is not open for "
+				   "writing", s);
+	c->progress_fd = (int)n;
+	return EXIT_OK;
+}
+
 static int parse_args(struct cli *c, int argc, const char **argv)
 {
 	struct poptOption opts[] = {
@@ -460,6 +497,8 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_QUIET, NULL, NULL },
 		{ "progress", 0, POPT_ARG_NONE, &c->progress,
 		  OPT_PROGRESS, NULL, NULL },
+		{ "progress-fd", 'C', POPT_ARG_STRING, &c->progress_fd_arg,
+		  OPT_PROGRESS_FD, NULL, NULL },
 		{ "help", 'h', POPT_ARG_NONE, &c->help,
 		  0, NULL, NULL },
 		{ "version", 'V', POPT_ARG_NONE, &c->version,
@@ -481,6 +520,8 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 	if (c->help || c->version)
 		return EXIT_OK;
 	rc = check_conflicts(opts, given);
+	if (!rc)
+		rc = parse_progress_fd(c);
 	return rc ? rc : parse_operands(c);
 }
 
@@ -692,20 +733,44 @@ static int plan_error(const struct cli *c, struct fp_img *img,
 }
 
 /*
+ * Progress as the CLI renders it: the meter line on stderr, and with -C FD
+ * e2fsck's completion lines, "PASS DONE TOTAL DEVICE\n" (e2fsck -C), on FD.
+ * There is one pass, 1, whether checking or zeroing.
+ */
+struct cli_progress {
+	struct fp_meter meter;
+	int meter_on;
+	int fd;			/* -1: none */
+	const char *image;
+	struct fp_progress prog;
+};
+
+static void progress_update(void *ctx, uint64_t done, uint64_t total)
+{
+	struct cli_progress *p = ctx;
+
+	if (p->meter_on)
+		fp_meter_update(&p->meter, done, total);
+	if (p->fd >= 0)
+		dprintf(p->fd, "1 %" PRIu64 " %" PRIu64 " %s\n", done, total,
+			p->image);
+}
+
+/*
  * A progress line for @what on stderr: with --progress, else when stderr
- * is a terminal and -q is not given.  *prog is filled for the library.
+ * is a terminal and -q is not given; completion lines with -C FD.
  */
 static const struct fp_progress *progress_on(const struct cli *c,
-					     struct fp_meter *m,
-					     struct fp_progress *prog,
+					     struct cli_progress *p,
 					     const char *what)
 {
-	fp_meter_init(m, stderr, PROG, what, c->image);
-	prog->fn = fp_meter_update;
-	prog->ctx = m;
-	if (c->progress || (!c->quiet && isatty(STDERR_FILENO)))
-		return prog;
-	return NULL;
+	fp_meter_init(&p->meter, stderr, PROG, what, c->image);
+	p->meter_on = c->progress || (!c->quiet && isatty(STDERR_FILENO));
+	p->fd = c->progress_fd;
+	p->image = c->image;
+	p->prog.fn = progress_update;
+	p->prog.ctx = p;
+	return p->meter_on || p->fd >= 0 ? &p->prog : NULL;
 }
 
 static int print_result(const struct cli *c, struct fp_img *img,
@@ -739,12 +804,11 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	};
 	struct fp_plan_diag diag;
 	struct fp_plan *plan;
-	struct fp_meter meter;
-	struct fp_progress prog;
+	struct cli_progress prog;
 	enum fp_err err;
 	int ret = EXIT_OK;
 
-	po.progress = progress_on(c, &meter, &prog, "zeroing");
+	po.progress = progress_on(c, &prog, "zeroing");
 	err = fp_plan_build(fs, &po, c->reqs, c->req_count, &plan, &diag);
 	if (err)
 		return plan_error(c, img, err, &diag, &fs->geom);
@@ -760,7 +824,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		    "and libparted refuse them; without -n Linux can append");
 	if (!c->dry_run) {
 		err = fp_plan_commit(plan, c->no_sync);
-		fp_meter_end(&meter);
+		fp_meter_end(&prog.meter);
 		if (err) {
 			msg("cannot write '%s': %s", c->image,
 			    err == FP_E_IO ? strerror(fp_img_errno(img))
@@ -892,8 +956,7 @@ static int open_image(const struct cli *c, int write, struct fp_img **img)
 static int run_verify(const struct cli *c)
 {
 	struct fp_report *r = NULL;
-	struct fp_meter meter;
-	struct fp_progress prog;
+	struct cli_progress prog;
 	struct fp_img *img;
 	enum fp_err err;
 	int ret;
@@ -901,9 +964,8 @@ static int run_verify(const struct cli *c)
 	ret = open_image(c, 0, &img);
 	if (ret)
 		return ret;
-	err = fp_verify_progress(img, progress_on(c, &meter, &prog,
-						  "checking"), &r);
-	fp_meter_end(&meter);
+	err = fp_verify_progress(img, progress_on(c, &prog, "checking"), &r);
+	fp_meter_end(&prog.meter);
 	if (err) {
 		ret = fs_error(c, img, err);
 	} else {
@@ -1044,6 +1106,7 @@ int main(int argc, const char **argv)
 	free(c.timestamp);
 	free(c.offset_arg);
 	free(c.partition_arg);
+	free(c.progress_fd_arg);
 	poptFreeContext(c.con);
 	return close_stdout(ret);
 }
