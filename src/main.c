@@ -914,10 +914,18 @@ static int place_window(const struct cli *c, struct fp_img *img)
 static int lock_image(const struct cli *c, struct fp_img *img, int write)
 {
 	enum fp_err err = fp_img_lock(img, write, c->wait);
+	const char *disk = fp_img_lock_disk(img);
 
-	if (err == FP_E_LOCKED)
+	if (err == FP_E_LOCKED && disk)
+		msg("'%s': its disk /dev/%s is locked by another process "
+		    "(udev, or a partitioning tool; use --wait to wait for it)",
+		    c->image, disk);
+	else if (err == FP_E_LOCKED)
 		msg("'%s': image is locked by another process (use --wait "
 		    "to wait for it)", c->image);
+	else if (err && disk)
+		msg("cannot lock '/dev/%s', the disk of '%s': %s", disk,
+		    c->image, strerror(fp_img_errno(img)));
 	else if (err)
 		msg("cannot lock '%s': %s", c->image,
 		    strerror(fp_img_errno(img)));
