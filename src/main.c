@@ -776,20 +776,21 @@ static const struct fp_progress *progress_on(const struct cli *c,
 static int print_result(const struct cli *c, struct fp_img *img,
 			const struct fp_fs *fs, struct fp_plan *plan)
 {
-	uint32_t free_count;
+	struct fp_free_space sp = { 0, 0, 0 };
 	enum fp_err err;
 
 	if (!c->json && !c->dry_run && !c->verbose)
 		return EXIT_OK;
-	err = fp_plan_free_count(plan, &free_count);
+	err = fp_plan_free_count(plan, &sp.count);
+	if (!err && !c->trim)	/* reads the whole FAT: only when shown */
+		err = fp_plan_largest_run(plan, &sp.run_start, &sp.run_count);
 	if (err)
 		return fs_error(c, img, err);
 	if (c->json)
-		fp_report_plan_json(stdout, c->image, fs, plan, free_count,
+		fp_report_plan_json(stdout, c->image, fs, plan, &sp,
 				    c->dry_run);
 	else
-		fp_report_plan_text(stdout, fs, plan, free_count,
-				    !c->dry_run);
+		fp_report_plan_text(stdout, fs, plan, &sp, !c->dry_run);
 	return EXIT_OK;
 }
 

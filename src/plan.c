@@ -1,6 +1,7 @@
 /* plan.c - open a volume, plan preallocations in memory, commit them. */
 #include "plan.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1111,6 +1112,13 @@ static int fsinfo_count_ok(const struct fp_fsinfo *fi,
  * Linux and mtools show, so it is used when it can be right.  FAT12/16
  * have no FSInfo, but their FAT is at most 12 KiB or 128 KiB.
  */
+enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
+				uint32_t *count)
+{
+	assert(!plan->opts.trim);
+	return fp_bitmap_largest_run(&plan->fs->bm, start, count);
+}
+
 enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count)
 {
 	const struct fp_geom *g = &plan->fs->geom;

@@ -129,6 +129,15 @@ int fp_plan_is_trim(const struct fp_plan *plan);
 enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count);
 
 /*
+ * The largest run of free clusters once the plan is committed: *start (0
+ * when no cluster is free) and *count.  Reads every FAT window not read
+ * yet, so call it only for a report that shows it.  Not for trim plans,
+ * whose freed clusters the bitmap still counts as used.
+ */
+enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
+				uint32_t *count);
+
+/*
  * Write the plan in crash-safe order: zero the data, write new directory
  * clusters, write every FAT copy (new chains first, then the links from
  * existing chains to them), write changed directory sectors, update
