@@ -32,6 +32,7 @@ struct cli {
 	int verify, strict, wait, map, progress, trim;
 	char *partition_arg;	/* -P N */
 	char *progress_fd_arg;	/* -C FD */
+	char *place;		/* --place start|end */
 	int progress_fd;	/* -C FD: completion lines, else -1 */
 	unsigned partition;
 	int has_offset;
@@ -87,6 +88,8 @@ static void print_help(void)
 	      " -z, --zero             with -n, zero the allocated clusters\n"
 	      " -c, --contiguous       new clusters of each file in one run\n"
 	      " -p, --parents          create missing directories\n"
+	      "     --place WHERE      new clusters from the volume's start\n"
+	      "                        (default) or packed against its end\n"
 	      " -o, --offset BYTES     the filesystem starts at BYTES into\n"
 	      "                        IMAGE (also IMAGE@@BYTES, as mtools)\n"
 	      " -P, --partition N      use partition N of an MBR or GPT\n"
@@ -117,9 +120,9 @@ static void print_help(void)
 	      " -V, --version          display version\n"
 	      "\n"
 	      "Refused as usage errors: --verify or --map with -n, -z, -c,\n"
-	      "-p, -t, --dry-run, --force, --no-sync or each other; --map\n"
-	      "with --progress or -C; -q with -v; -z without -n; --strict without\n"
-	      "--verify.\n"
+	      "-p, --place, -t, --dry-run, --force, --no-sync or each other;\n"
+	      "--map with --progress or -C; -q with -v; -z without -n;\n"
+	      "--strict without --verify.\n"
 	      "\n"
 	      "SIZE is bytes, with an optional suffix K, M, G, T (or KiB,\n"
 	      "MiB, GiB, TiB: powers of 1024) or KB, MB, GB, TB (powers\n"
@@ -329,7 +332,7 @@ enum cli_opt {
 	OPT_KEEP_SIZE = 1, OPT_ZERO, OPT_CONTIGUOUS, OPT_PARENTS,
 	OPT_TIMESTAMP, OPT_DRY_RUN, OPT_FORCE, OPT_NO_SYNC, OPT_VERIFY,
 	OPT_MAP, OPT_STRICT, OPT_VERBOSE, OPT_QUIET, OPT_PROGRESS,
-	OPT_TRIM, OPT_JSON, OPT_PROGRESS_FD,
+	OPT_TRIM, OPT_JSON, OPT_PROGRESS_FD, OPT_PLACE,
 };
 
 #define OPT_BIT(o) (1u << (o))
@@ -337,7 +340,8 @@ enum cli_opt {
 #define OPT_PREALLOC (OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) | \
 		      OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) | \
 		      OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_DRY_RUN) | \
-		      OPT_BIT(OPT_FORCE) | OPT_BIT(OPT_NO_SYNC))
+		      OPT_BIT(OPT_FORCE) | OPT_BIT(OPT_NO_SYNC) | \
+		      OPT_BIT(OPT_PLACE))
 
 /*
  * Options that contradict each other, one table as util-linux's UL_EXCL
@@ -360,7 +364,8 @@ static const struct opt_rule opt_rules[] = {
 	{ OPT_TRIM, OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) |
 	  OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) |
 	  OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_PROGRESS) |
-	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_JSON), 0, NULL },
+	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PLACE),
+	  0, NULL },
 	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
 	  "without it new clusters are zeroed anyway" },
@@ -467,6 +472,8 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_CONTIGUOUS, NULL, NULL },
 		{ "parents", 'p', POPT_ARG_NONE, &c->parents,
 		  OPT_PARENTS, NULL, NULL },
+		{ "place", 0, POPT_ARG_STRING, &c->place,
+		  OPT_PLACE, NULL, NULL },
 		{ "timestamp", 't', POPT_ARG_STRING, &c->timestamp,
 		  OPT_TIMESTAMP, NULL, NULL },
 		{ "offset", 'o', POPT_ARG_STRING, &c->offset_arg,
@@ -522,6 +529,10 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 	rc = check_conflicts(opts, given);
 	if (!rc)
 		rc = parse_progress_fd(c);
+	if (!rc && c->place && strcmp(c->place, "start") &&
+	    strcmp(c->place, "end"))
+		rc = usage_error("invalid --place '%s': give start or end",
+				 c->place);
 	return rc ? rc : parse_operands(c);
 }
 
@@ -801,6 +812,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		.keep_size = c->keep_size, .zero = c->zero,
 		.contiguous = c->contiguous, .parents = c->parents,
 		.trim = c->trim,
+		.place_end = c->place && !strcmp(c->place, "end"),
 		.time = c->time, .utc = c->utc,
 	};
 	struct fp_plan_diag diag;
@@ -1116,6 +1128,7 @@ int main(int argc, const char **argv)
 	free(c.offset_arg);
 	free(c.partition_arg);
 	free(c.progress_fd_arg);
+	free(c.place);
 	poptFreeContext(c.con);
 	return close_stdout(ret);
 }

@@ -23,6 +23,8 @@ struct fp_plan_opts {
 	int zero;		/* with keep_size: zero the clusters too */
 	int contiguous;		/* new clusters of a file form one run */
 	int parents;		/* create missing directories */
+	int place_end;		/* files' new clusters: the highest free
+				 * ones, packed against the volume's end */
 	int trim;		/* instead: free each file's clusters past
 				 * its size (the sizes of the requests are
 				 * not used) */
