@@ -303,6 +303,48 @@ enum fp_err fp_bitmap_find_run(struct fp_bitmap *bm, uint32_t from,
 	return err;
 }
 
+/* Cluster @cl is in use; its window is scanned first. */
+static enum fp_err used_at(struct fp_bitmap *bm, uint32_t cl, int *used)
+{
+	enum fp_err err = scan(bm, cl);
+
+	if (!err)
+		*used = (bm->words[cl / 64] >> (cl % 64)) & 1;
+	return err;
+}
+
+/* A cluster at a time, downwards: --place end is not a hot path. */
+enum fp_err fp_bitmap_last_run(struct fp_bitmap *bm, uint32_t below,
+			       uint32_t *start, uint32_t *len)
+{
+	uint32_t cl = below > bm->max_cl + 1 ? bm->max_cl + 1 : below, end;
+	enum fp_err err = FP_OK;
+	int used = 1;
+
+	while (!err && used && cl > 2)
+		err = used_at(bm, --cl, &used);
+	if (err)
+		return err;
+	if (used) {
+		*start = 0;
+		*len = 0;
+		return FP_OK;
+	}
+	end = cl;
+	while (!err && cl > 2) {
+		err = used_at(bm, cl - 1, &used);
+		if (!err && used)
+			break;
+		if (!err)
+			cl--;
+	}
+	if (err)
+		return err;
+	*start = cl;
+	*len = end - cl + 1;
+	return FP_OK;
+}
+
 enum fp_err fp_bitmap_largest_run(struct fp_bitmap *bm, uint32_t *start,
 				  uint32_t *len)
 {

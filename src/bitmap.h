@@ -60,6 +60,13 @@ enum fp_err fp_bitmap_run_len(struct fp_bitmap *bm, uint32_t cl,
 enum fp_err fp_bitmap_find_run(struct fp_bitmap *bm, uint32_t from,
 			       uint32_t count, uint32_t *start);
 
+/*
+ * The highest free run whose clusters are all below @below: *start (0 if
+ * none) and *len.
+ */
+enum fp_err fp_bitmap_last_run(struct fp_bitmap *bm, uint32_t below,
+			       uint32_t *start, uint32_t *len);
+
 /* The largest free run: *start (0 if none) and *len. */
 enum fp_err fp_bitmap_largest_run(struct fp_bitmap *bm, uint32_t *start,
 				  uint32_t *len);

@@ -9,6 +9,7 @@
 #include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -41,6 +42,8 @@ struct fp_img_ops {
 struct fp_img {
 	const struct fp_img_ops *ops;
 	int fd;			/* file backend, else -1 */
+	int disk_fd;		/* a partition's locked whole disk, else -1 */
+	char disk_name[NAME_MAX + 1];	/* its kernel name, else "" */
 	uint8_t *mem;		/* memory backend (owned), else NULL */
 	uint64_t mem_len;	/* bytes of mem; the rest reads as zeros */
 	int regular;		/* regular file or memory */
@@ -240,6 +243,8 @@ static enum fp_err file_sync(struct fp_img *img)
 
 static int file_close(struct fp_img *img)
 {
+	if (img->disk_fd >= 0)
+		close(img->disk_fd);
 	if (img->fd >= 0 && close(img->fd) < 0)
 		return errno;
 	return 0;
@@ -350,6 +355,7 @@ static struct fp_img *img_new(const struct fp_img_ops *ops)
 		return NULL;
 	img->ops = ops;
 	img->fd = -1;
+	img->disk_fd = -1;
 	return img;
 }
 
@@ -423,21 +429,6 @@ out:
 	return err;
 }
 
-enum fp_err fp_img_lock(struct fp_img *img, int exclusive, int wait)
-{
-	int op = (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB);
-
-	if (img->fd < 0)
-		return FP_OK;
-	while (flock(img->fd, op) < 0) {
-		if (errno == EINTR)
-			continue;
-		img->err = errno;
-		return errno == EWOULDBLOCK ? FP_E_LOCKED : FP_E_IO;
-	}
-	return FP_OK;
-}
-
 /* Read the first line of a small file into @buf; 0 on success. */
 static int read_line(const char *file, char *buf, size_t len)
 {
@@ -453,6 +444,135 @@ static int read_line(const char *file, char *buf, size_t len)
 	buf[n] = '\0';
 	buf[strcspn(buf, "\n")] = '\0';
 	return 0;
+}
+
+/* snprintf() into @buf of PATH_MAX bytes; -1 when the path is too long. */
+static int path_of(char *buf, const char *fmt, const char *dir,
+		   const char *file)
+{
+	int n = snprintf(buf, PATH_MAX, fmt, dir, file);
+
+	return n < 0 || n >= PATH_MAX ? -1 : 0;
+}
+
+enum fp_err fp_img_sysfs_disk(const char *sysfs, dev_t dev, dev_t *disk,
+			      char *name, size_t name_len)
+{
+	char dir[PATH_MAX], file[PATH_MAX], real[PATH_MAX], line[64], end;
+	const char *base;
+	unsigned maj, min;
+	int n;
+
+	n = snprintf(dir, sizeof(dir), "%s/dev/block/%u:%u", sysfs,
+		     major(dev), minor(dev));
+	if (n < 0 || (size_t)n >= sizeof(dir))
+		return FP_E_NOPART;
+	if (path_of(file, "%s/%s", dir, "partition") ||
+	    access(file, F_OK) < 0)
+		return FP_E_NOPART;
+	/* open() and realpath() resolve ".." after the symlink's target */
+	if (path_of(file, "%s/%s", dir, "../dev") ||
+	    read_line(file, line, sizeof(line)) ||
+	    sscanf(line, "%u:%u%c", &maj, &min, &end) != 2)
+		return FP_E_IO;
+	if (path_of(file, "%s/%s", dir, "..") || !realpath(file, real))
+		return FP_E_IO;
+	base = strrchr(real, '/');
+	base = base ? base + 1 : real;
+	if (!*base || strlen(base) >= name_len)
+		return FP_E_IO;
+	strcpy(name, base);
+	*disk = makedev(maj, min);
+	return FP_OK;
+}
+
+static enum fp_err flock_fd(struct fp_img *img, int fd, int exclusive,
+			    int wait)
+{
+	int op = (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB);
+
+	while (flock(fd, op) < 0) {
+		if (errno == EINTR)
+			continue;
+		img->err = errno;
+		return errno == EWOULDBLOCK ? FP_E_LOCKED : FP_E_IO;
+	}
+	return FP_OK;
+}
+
+/* Open the block device node of @disk: /dev/block/MAJ:MIN or /dev/@name. */
+static int open_disk(dev_t disk, const char *name)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	int i, fd;
+
+	for (i = 0; i < 2; i++) {
+		if (i == 0)
+			snprintf(path, sizeof(path), "/dev/block/%u:%u",
+				 major(disk), minor(disk));
+		else if (path_of(path, "%s%s", "/dev/", name))
+			break;
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+		if (fd < 0)
+			continue;
+		if (fstat(fd, &st) == 0 && S_ISBLK(st.st_mode) &&
+		    st.st_rdev == disk)
+			return fd;
+		close(fd);
+	}
+	return -1;
+}
+
+/*
+ * A partition's whole disk, locked before the partition, as systemd
+ * documents: a parent before its child, so that two runs on partitions
+ * of one disk cannot deadlock with --wait.
+ */
+static enum fp_err lock_disk(struct fp_img *img, int exclusive, int wait)
+{
+	struct stat st;
+	dev_t disk;
+	enum fp_err err;
+
+	if (img->regular || img->disk_fd >= 0 || fstat(img->fd, &st) < 0 ||
+	    !S_ISBLK(st.st_mode))
+		return FP_OK;
+	if (fp_img_sysfs_disk("/sys", st.st_rdev, &disk, img->disk_name,
+			      sizeof(img->disk_name)))
+		return FP_OK;
+	img->disk_fd = open_disk(disk, img->disk_name);
+	if (img->disk_fd < 0) {
+		img->disk_name[0] = '\0';
+		return FP_OK;
+	}
+	err = flock_fd(img, img->disk_fd, exclusive, wait);
+	if (err) {
+		close(img->disk_fd);
+		img->disk_fd = -1;
+	}
+	return err;
+}
+
+enum fp_err fp_img_lock(struct fp_img *img, int exclusive, int wait)
+{
+	enum fp_err err;
+
+	if (img->fd < 0)
+		return FP_OK;
+	img->disk_name[0] = '\0';
+	err = lock_disk(img, exclusive, wait);
+	if (err)
+		return err;
+	err = flock_fd(img, img->fd, exclusive, wait);
+	if (err)
+		img->disk_name[0] = '\0';
+	return err;
+}
+
+const char *fp_img_lock_disk(const struct fp_img *img)
+{
+	return img->disk_name[0] ? img->disk_name : NULL;
 }
 
 int fp_img_loop_attached(const char *path, char *name, size_t name_len)

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "fp_err.h"
 
@@ -141,8 +142,28 @@ void fp_img_fail_write(struct fp_img *img, unsigned long k, int errnum);
  * Take an advisory flock() on the image for as long as it is open:
  * exclusive or shared, waiting for it or failing at once with
  * FP_E_LOCKED.  mtools takes the same lock.  Memory images: a no-op.
+ * A partition block device first has its whole disk locked the same way
+ * (systemd's "Locking Block Device Access": udev skips a locked disk, and
+ * systemd-repart takes the same lock), found through /sys and opened as
+ * /dev/block/MAJ:MIN or /dev/NAME; a disk without a node is not locked.
  */
 enum fp_err fp_img_lock(struct fp_img *img, int exclusive, int wait);
+
+/*
+ * The kernel name ("sdb") of the whole disk fp_img_lock() locked or failed
+ * to lock, NULL if none.  Borrowed from @img.
+ */
+const char *fp_img_lock_disk(const struct fp_img *img);
+
+/*
+ * The whole disk of the partition device @dev, from the sysfs tree at
+ * @sysfs (normally "/sys"; tests give a fake one): *disk and its name
+ * (the directory above @dev's, as "sdb" for sdb1) in @name.  FP_E_NOPART
+ * when @dev is not a partition or unknown to sysfs; FP_E_IO when the
+ * parent's dev file cannot be read or parsed, or @name is too short.
+ */
+enum fp_err fp_img_sysfs_disk(const char *sysfs, dev_t dev, dev_t *disk,
+			      char *name, size_t name_len);
 
 /*
  * 1 if the regular file at @path is the backing file of a Linux loop

@@ -1,5 +1,6 @@
 /* main.c - the fatprealloc command line: options, messages, exit codes. */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <popt.h>
@@ -30,6 +31,9 @@ struct cli {
 	int help, version;
 	int verify, strict, wait, map, progress, trim, fill_holes;
 	char *partition_arg;	/* -P N */
+	char *progress_fd_arg;	/* -C FD */
+	char *place;		/* --place start|end */
+	int progress_fd;	/* -C FD: completion lines, else -1 */
 	unsigned partition;
 	int has_offset;
 	char *timestamp;
@@ -90,6 +94,8 @@ static void print_help(void)
 	      "                        when a flasher skips holes (bmaptool)\n"
 	      " -c, --contiguous       new clusters of each file in one run\n"
 	      " -p, --parents          create missing directories\n"
+	      "     --place WHERE      new clusters from the volume's start\n"
+	      "                        (default) or packed against its end\n"
 	      " -o, --offset BYTES     the filesystem starts at BYTES into\n"
 	      "                        IMAGE (also IMAGE@@BYTES, as mtools):\n"
 	      "                        decimal, 0x hex or 0 octal, with an\n"
@@ -121,15 +127,19 @@ static void print_help(void)
 	      " -q, --quiet            print errors only\n"
 	      "     --progress         show progress on stderr even when it\n"
 	      "                        is not a terminal, or with -q\n"
+	      " -C, --progress-fd FD   write \"pass done total IMAGE\" lines\n"
+	      "                        to descriptor FD, as e2fsck -C (0:\n"
+	      "                        the same as --progress)\n"
 	      " -h, --help             display this help\n"
 	      " -V, --version          display version\n"
 	      "\n"
 	      "Refused as usage errors: --verify or --map with -n, -z, -c,\n"
-	      "-p, -t, --dry-run, --force, --no-sync, --punch-holes or each\n"
-	      "other; --verify with --manifest; --map with --progress; -q\n"
-	      "with -v; -z without -n; --punch-holes with -n but without\n"
-	      "-z; --strict without --verify; --fill-holes with anything\n"
-	      "but -o, -P, --wait, --force, --no-sync, -v and -q.\n"
+	      "-p, --place, -t, --dry-run, --force, --no-sync, --punch-holes\n"
+	      "or each other; --verify with --manifest; --map with\n"
+	      "--progress or -C; -q with -v; -z without -n; --punch-holes\n"
+	      "with -n but without -z; --strict without --verify;\n"
+	      "--fill-holes with anything but -o, -P, --wait, --force,\n"
+	      "--no-sync, -v and -q.\n"
 	      "\n"
 	      "SIZE is bytes, with an optional suffix K, M, G, T (or KiB,\n"
 	      "MiB, GiB, TiB: powers of 1024) or KB, MB, GB, TB (powers\n"
@@ -351,6 +361,7 @@ enum cli_opt {
 	OPT_TIMESTAMP, OPT_DRY_RUN, OPT_FORCE, OPT_NO_SYNC, OPT_VERIFY,
 	OPT_MAP, OPT_STRICT, OPT_VERBOSE, OPT_QUIET, OPT_PROGRESS,
 	OPT_TRIM, OPT_PUNCH_HOLES, OPT_FILL_HOLES, OPT_JSON, OPT_MANIFEST,
+	OPT_PROGRESS_FD, OPT_PLACE,
 };
 
 #define OPT_BIT(o) (1u << (o))
@@ -359,7 +370,7 @@ enum cli_opt {
 		      OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) | \
 		      OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_DRY_RUN) | \
 		      OPT_BIT(OPT_FORCE) | OPT_BIT(OPT_NO_SYNC) | \
-		      OPT_BIT(OPT_PUNCH_HOLES))
+		      OPT_BIT(OPT_PUNCH_HOLES) | OPT_BIT(OPT_PLACE))
 
 /*
  * Options that contradict each other, one table as util-linux's UL_EXCL
@@ -382,13 +393,14 @@ static const struct opt_rule opt_rules[] = {
 	{ OPT_FILL_HOLES, (OPT_PREALLOC & ~(OPT_BIT(OPT_NO_SYNC) |
 					    OPT_BIT(OPT_FORCE))) |
 	  OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_JSON) |
-	  OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_MANIFEST), 0,
-	  NULL, 0 },
-	{ OPT_MAP, OPT_PREALLOC | OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_TRIM), 0,
-	  NULL, 0 },
+	  OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_TRIM) |
+	  OPT_BIT(OPT_MANIFEST), 0, NULL, 0 },
+	{ OPT_MAP, OPT_PREALLOC | OPT_BIT(OPT_PROGRESS) |
+	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_TRIM), 0, NULL, 0 },
 	{ OPT_TRIM, OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) |
 	  OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) |
-	  OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_JSON) |
+	  OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_PROGRESS) |
+	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PLACE) |
 	  OPT_BIT(OPT_PUNCH_HOLES), 0, NULL, 0 },
 	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL, 0 },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
@@ -605,6 +617,37 @@ static int parse_operands(struct cli *c)
 	return c->map || c->trim ? EXIT_OK : check_duplicates(c);
 }
 
+/*
+ * -C FD: a descriptor open for writing.  0, as in e2fsck(8), asks for the
+ * line a terminal shows, which this tool draws on stderr: --progress.
+ */
+static int parse_progress_fd(struct cli *c)
+{
+	const char *s = c->progress_fd_arg;
+	char *end;
+	long n;
+	int fl;
+
+	c->progress_fd = -1;
+	if (!s)
+		return EXIT_OK;
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (errno || *end || end == s || !(*s >= '0' && *s <= '9') ||
+	    n > INT_MAX)
+		return usage_error("invalid file descriptor '%s'", s);
+	if (n == 0) {
+		c->progress = 1;
+		return EXIT_OK;
+	}
+	fl = fcntl((int)n, F_GETFL);
+	if (fl < 0 || (fl & O_ACCMODE) == O_RDONLY)
+		return usage_error("file descriptor '%s' is not open for "
+				   "writing", s);
+	c->progress_fd = (int)n;
+	return EXIT_OK;
+}
+
 static int parse_args(struct cli *c, int argc, const char **argv)
 {
 	struct poptOption opts[] = {
@@ -618,6 +661,8 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_CONTIGUOUS, NULL, NULL },
 		{ "parents", 'p', POPT_ARG_NONE, &c->parents,
 		  OPT_PARENTS, NULL, NULL },
+		{ "place", 0, POPT_ARG_STRING, &c->place,
+		  OPT_PLACE, NULL, NULL },
 		{ "timestamp", 't', POPT_ARG_STRING, &c->timestamp,
 		  OPT_TIMESTAMP, NULL, NULL },
 		{ "offset", 'o', POPT_ARG_STRING, &c->offset_arg,
@@ -652,6 +697,8 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_QUIET, NULL, NULL },
 		{ "progress", 0, POPT_ARG_NONE, &c->progress,
 		  OPT_PROGRESS, NULL, NULL },
+		{ "progress-fd", 'C', POPT_ARG_STRING, &c->progress_fd_arg,
+		  OPT_PROGRESS_FD, NULL, NULL },
 		{ "help", 'h', POPT_ARG_NONE, &c->help,
 		  0, NULL, NULL },
 		{ "version", 'V', POPT_ARG_NONE, &c->version,
@@ -673,6 +720,12 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 	if (c->help || c->version)
 		return EXIT_OK;
 	rc = check_conflicts(opts, given);
+	if (!rc)
+		rc = parse_progress_fd(c);
+	if (!rc && c->place && strcmp(c->place, "start") &&
+	    strcmp(c->place, "end"))
+		rc = usage_error("invalid --place '%s': give start or end",
+				 c->place);
 	return rc ? rc : parse_operands(c);
 }
 
@@ -884,39 +937,64 @@ static int plan_error(const struct cli *c, struct fp_img *img,
 }
 
 /*
+ * Progress as the CLI renders it: the meter line on stderr, and with -C FD
+ * e2fsck's completion lines, "PASS DONE TOTAL DEVICE\n" (e2fsck -C), on FD.
+ * There is one pass, 1, whether checking or zeroing.
+ */
+struct cli_progress {
+	struct fp_meter meter;
+	int meter_on;
+	int fd;			/* -1: none */
+	const char *image;
+	struct fp_progress prog;
+};
+
+static void progress_update(void *ctx, uint64_t done, uint64_t total)
+{
+	struct cli_progress *p = ctx;
+
+	if (p->meter_on)
+		fp_meter_update(&p->meter, done, total);
+	if (p->fd >= 0)
+		dprintf(p->fd, "1 %" PRIu64 " %" PRIu64 " %s\n", done, total,
+			p->image);
+}
+
+/*
  * A progress line for @what on stderr: with --progress, else when stderr
- * is a terminal and -q is not given.  *prog is filled for the library.
+ * is a terminal and -q is not given; completion lines with -C FD.
  */
 static const struct fp_progress *progress_on(const struct cli *c,
-					     struct fp_meter *m,
-					     struct fp_progress *prog,
+					     struct cli_progress *p,
 					     const char *what)
 {
-	fp_meter_init(m, stderr, PROG, what, c->image);
-	prog->fn = fp_meter_update;
-	prog->ctx = m;
-	if (c->progress || (!c->quiet && isatty(STDERR_FILENO)))
-		return prog;
-	return NULL;
+	fp_meter_init(&p->meter, stderr, PROG, what, c->image);
+	p->meter_on = c->progress || (!c->quiet && isatty(STDERR_FILENO));
+	p->fd = c->progress_fd;
+	p->image = c->image;
+	p->prog.fn = progress_update;
+	p->prog.ctx = p;
+	return p->meter_on || p->fd >= 0 ? &p->prog : NULL;
 }
 
 static int print_result(const struct cli *c, struct fp_img *img,
 			const struct fp_fs *fs, struct fp_plan *plan)
 {
-	uint32_t free_count;
+	struct fp_free_space sp = { 0, 0, 0 };
 	enum fp_err err;
 
 	if (!c->json && !c->dry_run && !c->verbose)
 		return EXIT_OK;
-	err = fp_plan_free_count(plan, &free_count);
+	err = fp_plan_free_count(plan, &sp.count);
+	if (!err && !c->trim)	/* reads the whole FAT: only when shown */
+		err = fp_plan_largest_run(plan, &sp.run_start, &sp.run_count);
 	if (err)
 		return fs_error(c, img, err);
 	if (c->json)
-		fp_report_plan_json(stdout, c->image, fs, plan, free_count,
+		fp_report_plan_json(stdout, c->image, fs, plan, &sp,
 				    c->dry_run);
 	else
-		fp_report_plan_text(stdout, fs, plan, free_count,
-				    !c->dry_run);
+		fp_report_plan_text(stdout, fs, plan, &sp, !c->dry_run);
 	return EXIT_OK;
 }
 
@@ -928,16 +1006,16 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		.punch_holes = c->punch_holes,
 		.contiguous = c->contiguous, .parents = c->parents,
 		.trim = c->trim,
+		.place_end = c->place && !strcmp(c->place, "end"),
 		.time = c->time, .utc = c->utc,
 	};
 	struct fp_plan_diag diag;
 	struct fp_plan *plan;
-	struct fp_meter meter;
-	struct fp_progress prog;
+	struct cli_progress prog;
 	enum fp_err err;
 	int ret = EXIT_OK;
 
-	po.progress = progress_on(c, &meter, &prog, "zeroing");
+	po.progress = progress_on(c, &prog, "zeroing");
 	err = fp_plan_build(fs, &po, c->reqs, c->req_count, &plan, &diag);
 	if (err)
 		return plan_error(c, img, err, &diag, &fs->geom);
@@ -953,7 +1031,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		    "and libparted refuse them; without -n Linux can append");
 	if (!c->dry_run) {
 		err = fp_plan_commit(plan, c->no_sync);
-		fp_meter_end(&meter);
+		fp_meter_end(&prog.meter);
 		if (err) {
 			msg("cannot write '%s': %s", c->image,
 			    err == FP_E_IO ? strerror(fp_img_errno(img))
@@ -1043,10 +1121,18 @@ static int place_window(const struct cli *c, struct fp_img *img)
 static int lock_image(const struct cli *c, struct fp_img *img, int write)
 {
 	enum fp_err err = fp_img_lock(img, write, c->wait);
+	const char *disk = fp_img_lock_disk(img);
 
-	if (err == FP_E_LOCKED)
+	if (err == FP_E_LOCKED && disk)
+		msg("'%s': its disk /dev/%s is locked by another process "
+		    "(udev, or a partitioning tool; use --wait to wait for it)",
+		    c->image, disk);
+	else if (err == FP_E_LOCKED)
 		msg("'%s': image is locked by another process (use --wait "
 		    "to wait for it)", c->image);
+	else if (err && disk)
+		msg("cannot lock '/dev/%s', the disk of '%s': %s", disk,
+		    c->image, strerror(fp_img_errno(img)));
 	else if (err)
 		msg("cannot lock '%s': %s", c->image,
 		    strerror(fp_img_errno(img)));
@@ -1116,8 +1202,7 @@ static int close_fs(const struct cli *c, struct fp_img *img,
 static int run_verify(const struct cli *c)
 {
 	struct fp_report *r = NULL;
-	struct fp_meter meter;
-	struct fp_progress prog;
+	struct cli_progress prog;
 	struct fp_img *img;
 	enum fp_err err;
 	int ret;
@@ -1125,9 +1210,8 @@ static int run_verify(const struct cli *c)
 	ret = open_image(c, 0, &img);
 	if (ret)
 		return ret;
-	err = fp_verify_progress(img, progress_on(c, &meter, &prog,
-						  "checking"), &r);
-	fp_meter_end(&meter);
+	err = fp_verify_progress(img, progress_on(c, &prog, "checking"), &r);
+	fp_meter_end(&prog.meter);
 	if (err) {
 		ret = fs_error(c, img, err);
 	} else {
@@ -1280,6 +1364,8 @@ int main(int argc, const char **argv)
 	free(c.timestamp);
 	free(c.offset_arg);
 	free(c.partition_arg);
+	free(c.progress_fd_arg);
+	free(c.place);
 	poptFreeContext(c.con);
 	return close_stdout(ret);
 }

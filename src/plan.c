@@ -1,6 +1,7 @@
 /* plan.c - open a volume, plan preallocations in memory, commit them. */
 #include "plan.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -362,11 +363,59 @@ static enum fp_err no_run(struct fp_plan *p, uint32_t need, uint32_t last,
 }
 
 /*
+ * --place end: *start = where the highest run of @need free clusters
+ * starts, so that it ends at the top of that run; 0 if none.
+ */
+static enum fp_err last_fit(struct fp_bitmap *bm, uint32_t need,
+			    uint32_t *start)
+{
+	uint32_t below = bm->max_cl + 1, s, len;
+	enum fp_err err;
+
+	do {
+		err = fp_bitmap_last_run(bm, below, &s, &len);
+		below = s;
+	} while (!err && s && len < need);
+	if (!err)
+		*start = s ? s + len - need : 0;
+	return err;
+}
+
+/*
+ * --place end: the @need clusters from the top of the volume down, each
+ * run's highest clusters first, so that the free space left below stays
+ * in one run.  The chain goes down from run to run.
+ */
+static enum fp_err alloc_end(struct fp_plan *p, struct fp_plan_file *f,
+			     uint32_t need, uint32_t last, size_t *cap,
+			     uint32_t want)
+{
+	uint32_t below = p->fs->bm.max_cl + 1, start, len, take;
+	enum fp_err err;
+
+	while (need) {
+		err = fp_bitmap_last_run(&p->fs->bm, below, &start, &len);
+		if (err)
+			return err;
+		if (!start)
+			return no_space(p, want, want - need);
+		take = len < need ? len : need;
+		below = start + len - take;
+		err = file_run(p, f, below, take, &last, cap);
+		if (err)
+			return err;
+		need -= take;
+	}
+	return FP_OK;
+}
+
+/*
  * Allocate @need clusters for @f whose chain ends at @last (0: no chain).
  * Policy: continue right after the last cluster when it is free; else the
  * first run that holds the rest, searching from the cursor (the FSInfo
  * next-free hint) and then from the start; else the largest runs, fewest
- * pieces.
+ * pieces.  With --place end, the highest free clusters instead of the
+ * first ones (alloc_end, last_fit).
  */
 static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 			      uint32_t need, uint32_t last)
@@ -379,7 +428,9 @@ static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 	if (last && last < bm->max_cl)
 		err = fp_bitmap_run_len(bm, last + 1, need, &run);
 	if (!err && p->opts.contiguous && run < need) {
-		if (!last)
+		if (!last && p->opts.place_end)
+			err = last_fit(bm, need, &start);
+		else if (!last)
 			err = fp_bitmap_find_run(bm, p->cursor, need, &start);
 		if (!err && !start)
 			return no_run(p, need, last, run);
@@ -388,6 +439,8 @@ static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 		err = file_run(p, f, last + 1, run, &last, &cap);
 		need -= run;
 	}
+	if (!err && need && p->opts.place_end && !start)
+		return alloc_end(p, f, need, last, &cap, want);
 	while (!err && need) {
 		if (!start)	/* --contiguous may have found it already */
 			err = fp_bitmap_find_run(bm, p->cursor, need, &start);
@@ -1153,6 +1206,13 @@ static int fsinfo_count_ok(const struct fp_fsinfo *fi,
  * Linux and mtools show, so it is used when it can be right.  FAT12/16
  * have no FSInfo, but their FAT is at most 12 KiB or 128 KiB.
  */
+enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
+				uint32_t *count)
+{
+	assert(!plan->opts.trim);
+	return fp_bitmap_largest_run(&plan->fs->bm, start, count);
+}
+
 enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count)
 {
 	const struct fp_geom *g = &plan->fs->geom;

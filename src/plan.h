@@ -24,6 +24,8 @@ struct fp_plan_opts {
 	int punch_holes;	/* zero by punching holes (fp_img_punch) */
 	int contiguous;		/* new clusters of a file form one run */
 	int parents;		/* create missing directories */
+	int place_end;		/* files' new clusters: the highest free
+				 * ones, packed against the volume's end */
 	int trim;		/* instead: free each file's clusters past
 				 * its size (the sizes of the requests are
 				 * not used) */
@@ -128,6 +130,15 @@ int fp_plan_is_trim(const struct fp_plan *plan);
  * every FAT window not read yet.
  */
 enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count);
+
+/*
+ * The largest run of free clusters once the plan is committed: *start (0
+ * when no cluster is free) and *count.  Reads every FAT window not read
+ * yet, so call it only for a report that shows it.  Not for trim plans,
+ * whose freed clusters the bitmap still counts as used.
+ */
+enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
+				uint32_t *count);
 
 /*
  * Write the plan in crash-safe order: zero the data, write new directory

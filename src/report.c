@@ -28,9 +28,23 @@ static void text_extents(FILE *out, const struct fp_plan_file *f)
 			f->ext[i].start + f->ext[i].count - 1);
 }
 
+/* "largest free run: 812 clusters (3325952 bytes, 3.2 MiB) from cluster
+ * 2031", without a newline */
+static void text_run(FILE *out, uint32_t start, uint32_t count,
+		     uint32_t clus_len)
+{
+	uint64_t len = (uint64_t)count * clus_len;
+
+	fprintf(out, "largest free run: %" PRIu32 " cluster%s (%" PRIu64
+		" bytes, %.1f MiB)", count, count == 1 ? "" : "s", len,
+		(double)len / (1024 * 1024));
+	if (count)
+		fprintf(out, " from cluster %" PRIu32, start);
+}
+
 void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
-			 const struct fp_plan *plan, uint32_t free_count,
-			 int done)
+			 const struct fp_plan *plan,
+			 const struct fp_free_space *sp, int done)
 {
 	const struct fp_plan_file *files;
 	const char *const *dirs;
@@ -65,7 +79,9 @@ void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
 	}
 	fprintf(out, "%s %" PRIu32 " clusters of %" PRIu32 " bytes; %"
 		PRIu32 " free\n", done ? "allocated" : "would allocate",
-		fp_plan_alloc_count(plan), fs->geom.clus_len, free_count);
+		fp_plan_alloc_count(plan), fs->geom.clus_len, sp->count);
+	text_run(out, sp->run_start, sp->run_count, fs->geom.clus_len);
+	fputc('\n', out);
 }
 
 void fp_report_json_string(FILE *out, const char *s)
@@ -103,7 +119,7 @@ static void json_file(FILE *out, const struct fp_plan_file *f)
 
 void fp_report_plan_json(FILE *out, const char *image,
 			 const struct fp_fs *fs, const struct fp_plan *plan,
-			 uint32_t free_count, int dry_run)
+			 const struct fp_free_space *sp, int dry_run)
 {
 	const struct fp_plan_file *files;
 	const char *const *dirs;
@@ -113,9 +129,14 @@ void fp_report_plan_json(FILE *out, const char *image,
 	fp_report_json_string(out, image);
 	fprintf(out, ",\"dry_run\":%s,\"fat_type\":%d,\"cluster_size\":%"
 		PRIu32 ",\"allocated_clusters\":%" PRIu32
-		",\"free_clusters\":%" PRIu32 ",\"directories_created\":[",
+		",\"free_clusters\":%" PRIu32 ",\"largest_free_run\":%" PRIu32
+		",\"largest_free_run_bytes\":%" PRIu64
+		",\"largest_free_run_start\":%" PRIu32
+		",\"directories_created\":[",
 		dry_run ? "true" : "false", (int)fs->geom.type,
-		fs->geom.clus_len, fp_plan_alloc_count(plan), free_count);
+		fs->geom.clus_len, fp_plan_alloc_count(plan), sp->count,
+		sp->run_count, (uint64_t)sp->run_count * fs->geom.clus_len,
+		sp->run_start);
 	dirs = fp_plan_made_dirs(plan, &ndirs);
 	for (i = 0; i < ndirs; i++) {
 		if (i)
@@ -158,8 +179,10 @@ void fp_report_verify_text(FILE *out, const struct fp_report *r)
 				fp_problem_code((enum fp_problem)p));
 	fprintf(out, "%" PRIu64 " files, %" PRIu64 " directories; clusters: "
 		"%" PRIu64 " used, %" PRIu64 " free, %" PRIu64 " bad, %"
-		PRIu64 " lost; %" PRIu64 " errors, %" PRIu64 " warnings\n",
-		r->files, r->dirs, r->used, r->free_cl, r->bad, r->lost,
+		PRIu64 " lost; ", r->files, r->dirs, r->used, r->free_cl,
+		r->bad, r->lost);
+	text_run(out, r->run_start, r->run_count, r->geom.clus_len);
+	fprintf(out, "; %" PRIu64 " errors, %" PRIu64 " warnings\n",
 		r->errors, r->warnings);
 }
 
@@ -208,9 +231,13 @@ void fp_report_verify_json(FILE *out, const char *image,
 	fprintf(out, ",\"counts\":{\"files\":%" PRIu64 ",\"directories\":%"
 		PRIu64 ",\"clusters_used\":%" PRIu64 ",\"clusters_free\":%"
 		PRIu64 ",\"clusters_bad\":%" PRIu64 ",\"clusters_lost\":%"
-		PRIu64 ",\"errors\":%" PRIu64 ",\"warnings\":%" PRIu64
-		"},\"findings\":[", r->files, r->dirs, r->used, r->free_cl,
-		r->bad, r->lost, r->errors, r->warnings);
+		PRIu64 ",\"largest_free_run\":%" PRIu32
+		",\"largest_free_run_bytes\":%" PRIu64
+		",\"largest_free_run_start\":%" PRIu32 ",\"errors\":%" PRIu64
+		",\"warnings\":%" PRIu64 "},\"findings\":[", r->files, r->dirs,
+		r->used, r->free_cl, r->bad, r->lost, r->run_count,
+		(uint64_t)r->run_count * r->geom.clus_len, r->run_start,
+		r->errors, r->warnings);
 	for (i = 0; i < r->finding_count; i++) {
 		if (i)
 			fputc(',', out);

@@ -7,20 +7,29 @@
 #include "plan.h"
 #include "verify.h"
 
+/* Free space after a plan: fp_plan_free_count(), fp_plan_largest_run(). */
+struct fp_free_space {
+	uint32_t count;
+	uint32_t run_start, run_count;	/* not set for a trim plan */
+};
+
 /*
- * One line a directory and a file, then a summary line.  @free_count is
- * from fp_plan_free_count().
+ * One line a directory and a file, then a summary line and, but for a
+ * trim, the largest free run.
  */
 void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
-			 const struct fp_plan *plan, uint32_t free_count,
-			 int done);
+			 const struct fp_plan *plan,
+			 const struct fp_free_space *sp, int done);
 
-/* The plan as one JSON document; @free_count as above. */
+/* The plan as one JSON document. */
 void fp_report_plan_json(FILE *out, const char *image,
 			 const struct fp_fs *fs, const struct fp_plan *plan,
-			 uint32_t free_count, int dry_run);
+			 const struct fp_free_space *sp, int dry_run);
 
-/* One line a finding, then what was dropped, then a summary line. */
+/*
+ * One line a finding, then what was dropped, then a summary line with the
+ * largest free run.
+ */
 void fp_report_verify_text(FILE *out, const struct fp_report *r);
 
 /* The check as one JSON document. */

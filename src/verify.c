@@ -203,6 +203,7 @@ struct vctx {
 	enum fp_err err;	/* first allocation or I/O failure */
 	struct fp_tick tick;	/* progress: the FAT pass, then the walk */
 	uint64_t walked;	/* clusters the walk has claimed */
+	uint32_t run_end, run_len;	/* the free run scan_fat is in */
 	struct fp_damage *dmg;	/* fp_damage_find(): what it records */
 	enum fp_problem last;	/* the problem added last */
 	int holes;		/* look for metadata in holes (--verify) */
@@ -476,12 +477,30 @@ static void walk_progress(struct vctx *v, uint32_t n)
 				  half * v->walked / used : half - 1));
 }
 
+/*
+ * Free cluster @cl extends the current run or starts one; entries come in
+ * increasing order, so a gap means clusters in between were not free.
+ */
+static void free_run(struct vctx *v, uint32_t cl)
+{
+	if (v->run_len && v->run_end + 1 == cl)
+		v->run_len++;
+	else
+		v->run_len = 1;
+	v->run_end = cl;
+	if (v->run_len > v->r->run_count) {
+		v->r->run_count = v->run_len;
+		v->r->run_start = cl - v->run_len + 1;
+	}
+}
+
 /* Entry @cl, whose value is @val, in the counts and bitmaps. */
 static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
 {
 	switch (fp_fat_kind(v->fat, val)) {
 	case FP_FK_FREE:
 		v->r->free_cl++;
+		free_run(v, cl);
 		return;
 	case FP_FK_BAD:
 		v->r->bad++;

@@ -82,6 +82,8 @@ struct fp_report {
 	uint64_t per_problem[FP_P_COUNT];
 	uint64_t files, dirs;
 	uint64_t used, free_cl, bad, lost;	/* clusters */
+	uint32_t run_start, run_count;	/* the largest free run (the
+					 * first of the longest); 0, 0: none */
 	uint64_t errors, warnings;
 };
 

@@ -182,6 +182,45 @@ START_TEST(test_runs)
 }
 END_TEST
 
+/* The highest free run below a limit, for --place end. */
+START_TEST(test_last_run)
+{
+	struct fp_bitmap bm;
+	uint32_t start = 1, len = 1;
+
+	fragment(&bm);
+	/* runs: 5 at 10, 3 at 20, 8 at 40, 8 at 100 */
+	ck_assert_int_eq(fp_bitmap_last_run(&bm, 301, &start, &len), FP_OK);
+	ck_assert_uint_eq(start, 100);
+	ck_assert_uint_eq(len, 8);
+	ck_assert_int_eq(fp_bitmap_last_run(&bm, UINT32_MAX, &start, &len),
+			 FP_OK);
+	ck_assert_uint_eq(start, 100);
+	/* a limit inside a run cuts it */
+	ck_assert_int_eq(fp_bitmap_last_run(&bm, 104, &start, &len), FP_OK);
+	ck_assert_uint_eq(start, 100);
+	ck_assert_uint_eq(len, 4);
+	ck_assert_int_eq(fp_bitmap_last_run(&bm, 100, &start, &len), FP_OK);
+	ck_assert_uint_eq(start, 40);
+	ck_assert_uint_eq(len, 8);
+	ck_assert_int_eq(fp_bitmap_last_run(&bm, 15, &start, &len), FP_OK);
+	ck_assert_uint_eq(start, 10);
+	ck_assert_uint_eq(len, 5);
+	ck_assert_int_eq(fp_bitmap_last_run(&bm, 10, &start, &len), FP_OK);
+	ck_assert_uint_eq(start, 0);
+	ck_assert_uint_eq(len, 0);
+	ck_assert_int_eq(fp_bitmap_last_run(&bm, 0, &start, &len), FP_OK);
+	ck_assert_uint_eq(start, 0);
+	fp_bitmap_release(&bm);
+	/* a run down to cluster 2, and up to max_cl */
+	ck_assert_int_eq(fp_bitmap_init(&bm, 200), FP_OK);
+	ck_assert_int_eq(fp_bitmap_last_run(&bm, 201, &start, &len), FP_OK);
+	ck_assert_uint_eq(start, 2);
+	ck_assert_uint_eq(len, 199);
+	fp_bitmap_release(&bm);
+}
+END_TEST
+
 /* Pseudo-random patterns against the bit-by-bit reference. */
 START_TEST(test_random)
 {
@@ -408,6 +447,7 @@ static Suite *bitmap_suite(void)
 	tcase_add_test(tc, test_word_boundary);
 	tcase_add_loop_test(tc, test_tail, 0, 8);
 	tcase_add_test(tc, test_runs);
+	tcase_add_test(tc, test_last_run);
 	tcase_add_test(tc, test_random);
 	tcase_add_test(tc, test_next_free_memo);
 	tcase_add_test(tc, test_load);
