@@ -862,7 +862,10 @@ static void damaged(const struct cli *c, const struct fp_plan_diag *d)
 	const char *path = c->reqs[d->req].path;
 	const char *code = fp_problem_code(d->problem);
 
-	if (!strcmp(d->component, path))
+	if (c->map)
+		msg("'%s': '::%s' is damaged (%s); cannot map '::%s' through "
+		    "it; run fsck.fat", c->image, d->component, code, path);
+	else if (!strcmp(d->component, path))
 		msg("'%s': '::%s' is damaged (%s); nothing was written; run "
 		    "fsck.fat", c->image, path, code);
 	else
