@@ -12,6 +12,14 @@
 #   --reps N        repetitions of each timed command (default 5, min 1)
 #   --mcopy-reps N  repetitions of mcopy on the 4 GiB workloads (default 3;
 #                   each writes 4 GiB of data; the 128 MiB one uses --reps)
+#   --images WAYS   how the workload images are made: data (truncate +
+#                   mkfs.fat, which writes the whole FAT as data, and plain
+#                   copies), sparse (mkfs.fat -C and cp --sparse=always,
+#                   whose zero FAT sectors are holes), or both (default)
+#   --kernel        also run the workloads' fallocate loop (keep size) in
+#                   the Linux vfat driver, under User Mode Linux (Debian:
+#                   user-mode-linux, busybox-static; the helpers of
+#                   tests/img/lib.sh boot it), on images made as data
 #   --no-workloads  skip the three workloads of the issue
 #   --no-mcopy      skip mcopy
 #   --no-growth     skip the growth curves
@@ -37,6 +45,7 @@ export LC_ALL=C MTOOLS_SKIP_CHECK=1 PATH=$PATH:/usr/sbin:/sbin
 
 REPS=5
 MCOPY_REPS=3
+IMAGES=both IMG_WAY=sparse DO_KERNEL=0
 DO_WORK=1 DO_MCOPY=1 DO_GROWTH=1 DO_VERIFY=1 DO_NAMES=1 DO_PROFILE=0 DO_SCALE=0
 MIB=$((1024 * 1024))
 GIB=$((1024 * MIB))
@@ -54,6 +63,8 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) REPS=${2:?}; shift ;;
 	--mcopy-reps) MCOPY_REPS=${2:?}; shift ;;
+	--images) IMAGES=${2:?}; shift ;;
+	--kernel) DO_KERNEL=1 ;;
 	--no-workloads) DO_WORK=0 ;;
 	--no-mcopy) DO_MCOPY=0 ;;
 	--no-growth) DO_GROWTH=0 ;;
@@ -66,6 +77,10 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+case $IMAGES in
+data | sparse | both) ;;
+*) die "--images takes data, sparse or both" ;;
+esac
 case $REPS$MCOPY_REPS in
 *[!0-9]*) die "repetition counts must be numbers" ;;
 esac
@@ -201,17 +216,30 @@ ratio() {
 
 # ---- images --------------------------------------------------------------
 
-# mkimg FILE KIB SPC [SECTOR]: a fresh FAT32 image, sparse.
+# mkimg FILE KIB SPC [SECTOR]: a fresh FAT32 image.  IMG_WAY sparse:
+# mkfs.fat -C, whose FAT sectors cp --sparse=always turns into holes;
+# data: truncate + mkfs.fat, as users make images (the FAT is written).
 mkimg() {
 	rm -f "$1"
-	mkfs.fat -C --invariant -F 32 -S "${4:-512}" -s "$3" "$1" "$2" \
-		>/dev/null 2>"$ERRLOG" || { cat "$ERRLOG" >&2; die "mkfs.fat failed"; }
+	if [ "$IMG_WAY" = data ]; then
+		truncate -s "$(($2 * 1024))" "$1" || die "truncate failed"
+		mkfs.fat --invariant -F 32 -S "${4:-512}" -s "$3" "$1" \
+			>/dev/null 2>"$ERRLOG"
+	else
+		mkfs.fat -C --invariant -F 32 -S "${4:-512}" -s "$3" "$1" "$2" \
+			>/dev/null 2>"$ERRLOG"
+	fi || { cat "$ERRLOG" >&2; die "mkfs.fat failed"; }
 }
 
-# fresh BASE WORK: a sparse copy of BASE, synced, outside any timing.
+# fresh BASE WORK: a copy of BASE (sparse for IMG_WAY sparse, else holes
+# only where BASE has them), synced, outside any timing.
 fresh() {
 	rm -f "$2"
-	cp --sparse=always "$1" "$2" || die "cannot copy '$1'"
+	if [ "$IMG_WAY" = data ]; then
+		cp --sparse=auto "$1" "$2"
+	else
+		cp --sparse=always "$1" "$2"
+	fi || die "cannot copy '$1'"
 	sync "$2"
 }
 
@@ -550,36 +578,49 @@ verify_bench() {
 # same arguments with an image that does not exist time the command-line
 # checks alone (fatprealloc refuses a name given twice before it opens the
 # image, then fails with status 8).
+# name_args KIND N: the ::PATH SIZE words of N long names in ::/d, as the
+# speed issue has them: seq, file_number_1.txt ... (one alias basis);
+# random, 8 hex digits and a word (a fixed seed, so every run alike).
+name_args() {
+	if [ "$1" = seq ]; then
+		awk -v n="$2" 'BEGIN { for (i = 1; i <= n; i++)
+			printf "::/d/file_number_%d.txt\n6\n", i }'
+	else
+		awk -v n="$2" 'BEGIN { srand(1); for (i = 1; i <= n; i++)
+			printf "::/d/%08x random name %d.txt\n6\n",
+				int(rand() * 4294967296), i }'
+	fi
+}
+
 names_curve() {
-	local base=$BD/names.img work=$BD/work.img n r i name reps=$REPS
+	local base=$BD/names.img work=$BD/work.img n r kind reps=$REPS
 	local -a args
 
 	[ "$reps" -gt 3 ] && reps=3
 	echo
-	echo "== Names: N new files (keep size, 1 byte) in one directory, one" \
-		"call, median of $reps"
-	printf '%-10s %10s %10s %12s %12s\n' files wall-ms cpu-ms us/file \
-		args-only-ms
-	mkimg "$base" $((256 * 1024)) 1
-	for n in 500 1000 2000 4000; do
-		args=()
-		for ((i = 1; i <= n; i++)); do
-			printf -v name '::dir/f%05d' "$i"
-			args+=("$name" 1)
+	echo "== Names: N new long-named files of 6 bytes in one directory (-p)," \
+		"one call, median of $reps"
+	printf '%-8s %8s %10s %10s %12s %12s\n' kind files wall-ms cpu-ms \
+		us/file args-only-ms
+	mkimg "$base" $((256 * 1024)) 8
+	for kind in seq random; do
+		for n in 1000 5000 20000; do
+			mapfile -t args < <(name_args "$kind" "$n")
+			for ((r = 0; r < reps; r++)); do
+				fresh "$base" "$work"
+				timed "$FP" -q -p --no-sync "$work" "${args[@]}"
+				record "n.$kind.$n"
+				T_EXPECT=8 timed "$FP" -q -p --no-sync \
+					"$BD/no-such.img" "${args[@]}"
+				record "n.$kind.$n.args"
+			done
+			printf '%-8s %8s %10s %10s %12s %12s\n' "$kind" "$n" \
+				"$(median "n.$kind.$n")" \
+				"$(median "n.$kind.$n" 2)" \
+				"$(awk -v m="$(median "n.$kind.$n")" -v n="$n" \
+					'BEGIN { printf "%.0f", m * 1000 / n }')" \
+				"$(median "n.$kind.$n.args")"
 		done
-		for ((r = 0; r < reps; r++)); do
-			fresh "$base" "$work"
-			timed "$FP" -q -p -n --no-sync "$work" "${args[@]}"
-			record "n.$n"
-			T_EXPECT=8 timed "$FP" -q -p -n --no-sync \
-				"$BD/no-such.img" "${args[@]}"
-			record "n.$n.args"
-		done
-		printf '%-10s %10s %10s %12s %12s\n' "$n" "$(median "n.$n")" \
-			"$(median "n.$n" 2)" \
-			"$(awk -v m="$(median "n.$n")" -v n="$n" \
-				'BEGIN { printf "%.0f", m * 1000 / n }')" \
-			"$(median "n.$n.args")"
 	done
 	rm -f "$base" "$work"
 }
@@ -770,12 +811,80 @@ echo "repetitions: $REPS (mcopy on 4 GiB: $MCOPY_REPS); peak RSS by" \
 	"${GTIME:-polling VmHWM}"
 start=$(now_us)
 
-if [ "$DO_WORK" = 1 ]; then
+# kernel_point COUNT BYTES SPC: COUNT fallocate -n -l BYTES calls in
+# the Linux vfat driver on a fresh data image, then syncfs; prints the
+# loop's ms, the same number of runs of true(1) (a program costs ~10 ms
+# under UML's ptrace, not the kernel's work), the loop net of them, and
+# syncfs.  Runs in a subshell that borrows tests/img/lib.sh's uml_run.
+kernel_point() (
+	local total=$(($1 * $2)) kib
+	kib=$(((total + total / 16 + 64 * MIB) / 1024))
+	IMG_WAY=data
+	mkimg "$BD/k.img" "$kib" "$3"
+	FATPREALLOC=$FP TESTLIB=$here/../tests/img/lib.sh
+	export FATPREALLOC TESTLIB
+	# shellcheck disable=SC1091
+	. "$TESTLIB" >/dev/null
+	need_uml >/dev/null 2>&1
+	UML_VARS='KC KB' KC=$1 KB=$2
+	uml_run "$BD/k.img" >"$BD/k.log" 2>&1 <<'GUEST' || {
+ns() { date +%s%N; }
+i=1 t0=$(ns)
+while [ $i -le "$KC" ]; do true; i=$((i + 1)); done
+i=1 t1=$(ns)
+while [ $i -le "$KC" ]; do
+	: >"$MNT/f$i"
+	fallocate -n -l "$KB" "$MNT/f$i" || g_fail "fallocate $i"
+	i=$((i + 1))
+done
+t2=$(ns)
+sync -f "$MNT/f1"
+t3=$(ns)
+echo "KERNEL $(((t2 - t1) / 1000000)) $(((t1 - t0) / 1000000))" 	"$(((t3 - t2) / 1000000))"
+GUEST
+		echo "kernel: UML failed ($UML_WHY):" >&2
+		grep -e FAIL -e guest: "$BD/k.log" | head -n 5 >&2
+		exit 1
+	}
+	awk '/KERNEL/ { printf "%10s %10s %10s %10s\n", $2, $3, $2 - $3, $4 }' \
+		"$T/uml/out"
+	rm -f "$BD/k.img"
+)
+
+kernel_bench() {
+	echo
+	echo "== The Linux vfat driver (6.1, no multi-cluster fallocate patch)," \
+		"User Mode Linux, images made as data, one run each"
+	printf '%-34s %10s %10s %10s %10s\n' workload loop-ms true-ms net-ms \
+		syncfs-ms
+	printf '%-34s ' "1. 16 x 256 MiB, 512 B clusters"
+	kernel_point 16 $((256 * MIB)) 1 || echo "(failed)"
+	printf '%-34s ' "2. 128 x 1 MiB, 512 B clusters"
+	kernel_point 128 $((1 * MIB)) 1 || echo "(failed)"
+	printf '%-34s ' "3. 16 x 256 MiB, 4 KiB clusters"
+	kernel_point 16 $((256 * MIB)) 8 || echo "(failed)"
+}
+
+# workloads WAY: the three workloads on images made WAY (see mkimg).
+workloads() {
+	IMG_WAY=$1
+	rm -rf "$BD/s"
+	mkdir -p "$BD/s"
+	W_DESC=() W_PROXY=() W_RSS=() W_MREPS=()
+	echo
+	echo "=== images made: $1"
 	workload 1 16 $((256 * MIB)) 1
 	workload 2 128 $((1 * MIB)) 1
 	workload 3 16 $((256 * MIB)) 8
 	report_workloads
+}
+
+if [ "$DO_WORK" = 1 ]; then
+	[ "$IMAGES" = sparse ] || workloads data
+	[ "$IMAGES" = data ] || workloads sparse
+	IMG_WAY=sparse
 fi
+[ "$DO_KERNEL" = 0 ] || kernel_bench
 [ "$DO_GROWTH" = 0 ] || growth
 [ "$DO_VERIFY" = 0 ] || verify_bench
 [ "$DO_NAMES" = 0 ] || names_curve
