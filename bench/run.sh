@@ -580,14 +580,15 @@ verify_bench() {
 # image, then fails with status 8).
 # name_args KIND N: the ::PATH SIZE words of N long names in ::/d, as the
 # speed issue has them: seq, file_number_1.txt ... (one alias basis);
-# random, 8 hex digits and a word (a fixed seed, so every run alike).
+# random, 8 hex digits and a number (a fixed seed, so every run alike;
+# 3 slots a name, so that 20,000 fit the 65,536 entries of a directory).
 name_args() {
 	if [ "$1" = seq ]; then
 		awk -v n="$2" 'BEGIN { for (i = 1; i <= n; i++)
 			printf "::/d/file_number_%d.txt\n6\n", i }'
 	else
 		awk -v n="$2" 'BEGIN { srand(1); for (i = 1; i <= n; i++)
-			printf "::/d/%08x random name %d.txt\n6\n",
+			printf "::/d/%08x-%05d.txt\n6\n",
 				int(rand() * 4294967296), i }'
 	fi
 }
