@@ -11,6 +11,14 @@
 /* Entry values after masking (FAT32 entries are 28 bits). */
 #define FP_FAT_FREE 0u
 
+/* State bits in FAT entry 1 (FAT16, FAT32): set means clean, no I/O error. */
+#define FP_FAT16_CLEAN 0x8000u
+#define FP_FAT16_NO_IOERR 0x4000u
+#define FP_FAT32_CLEAN 0x08000000u
+#define FP_FAT32_NO_IOERR 0x04000000u
+/* Bit of the BPB state byte (struct fp_geom state): volume is dirty. */
+#define FP_STATE_DIRTY 0x01
+
 /* Bytes of a FAT32 window: 65536 entries; a multiple of every sector. */
 #define FP_FAT_WIN_LEN (256u * 1024u)
 /* Clean windows kept in memory by default. */

@@ -13,12 +13,10 @@
 #include "le.h"
 #include "name.h"
 
-#define FAT32_MIN_CLUSTERS 65525u
 /* FAT entries decoded at a time by the pass over the FAT. */
 #define SCAN_CHUNK 1024u
 /* Clean FAT windows kept: chains of files are mostly runs, read in order. */
 #define VERIFY_CACHE_LEN (16u * 1024u * 1024u)
-#define STATE_DIRTY 0x01
 
 /*
  * The problem table: stable code, severity, message template.  In a
@@ -427,7 +425,7 @@ static void check_boot(struct vctx *v)
 
 	if (g->type != FP_FAT32)
 		return;
-	if (g->cluster_count < FAT32_MIN_CLUSTERS)
+	if (g->cluster_count < FP_FAT32_MIN_CLUSTERS)
 		add(v, FP_P_FAT_TYPE, "", 0, g->cluster_count, 0);
 	if (g->backup_sec)
 		check_backup(v);
@@ -448,13 +446,18 @@ static void check_fat_head(struct vctx *v)
 	e1 = entry(v, 1);
 	if (e0 != want0)
 		add(v, FP_P_FAT_MEDIA, "", 0, e0, want0);
-	clean = v->g->type == FP_FAT32 ? 0x08000000u : 0x8000u;
-	ioerr = clean >> 1;
-	if (v->g->type == FP_FAT12)
+	if (v->g->type == FP_FAT32) {
+		clean = FP_FAT32_CLEAN;
+		ioerr = FP_FAT32_NO_IOERR;
+	} else if (v->g->type == FP_FAT16) {
+		clean = FP_FAT16_CLEAN;
+		ioerr = FP_FAT16_NO_IOERR;
+	} else {
 		clean = ioerr = 0;
+	}
 	if (fp_fat_kind(v->fat, e1 | clean | ioerr) != FP_FK_EOC)
 		add(v, FP_P_FAT_ENTRY1, "", 0, e1, 0);
-	if ((v->g->state & STATE_DIRTY) || (clean && !(e1 & clean)))
+	if ((v->g->state & FP_STATE_DIRTY) || (clean && !(e1 & clean)))
 		add(v, FP_P_DIRTY, "", 0, 0, 0);
 	if (ioerr && !(e1 & ioerr))
 		add(v, FP_P_IO_ERROR, "", 0, 0, 0);
@@ -734,11 +737,6 @@ static void check_file(struct vctx *v, const char *path,
 
 /* ---- directories ---------------------------------------------------- */
 
-static int is_dot(const uint8_t *sfn, int dots)
-{
-	return !memcmp(sfn, dots == 1 ? ".          " : "..         ", 11);
-}
-
 /* "/parent/name" for an entry, in UTF-8. */
 static char *child_path(const char *parent, const struct fp_dirent *e)
 {
@@ -842,7 +840,7 @@ static void check_dot(struct vctx *v, struct dstate *ds,
 {
 	uint32_t own = v->frames[ds->frame].cl;
 
-	if (is_dot(e->sfn, 1))
+	if (fp_dir_dots(e->sfn) == 1)
 		ds->dot = e->slot == 0 && e->cl == own &&
 			  (e->attr & FP_ATTR_DIR);
 	else
@@ -863,7 +861,7 @@ static void check_entry(struct vctx *v, struct dstate *ds,
 		}
 		return;
 	}
-	if (is_dot(e->sfn, 1) || is_dot(e->sfn, 2)) {
+	if (fp_dir_dots(e->sfn)) {
 		if (!ds->is_root)
 			check_dot(v, ds, e);
 		return;
@@ -920,7 +918,7 @@ static size_t key_name(const struct fp_dir *d, const struct nkey *k,
 	if (!k->is_long)
 		return fp_name_sfn_decode(ent, ent[DIR_NTRES], u);
 	for (s = k->first_slot; s < k->slot; s++) {
-		ord = fp_dir_ent(d, s)[0] & 0x1F;
+		ord = fp_dir_ent(d, s)[FP_LFN_ORD] & FP_LFN_ORD_MASK;
 		fp_name_lfn_decode(fp_dir_ent(d, s),
 				   u + (ord - 1) * FP_LFN_CHARS);
 		if (ord * FP_LFN_CHARS > max)
@@ -1068,8 +1066,7 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 	ds.parent_cl = parent == 0 ? 0 : v->frames[parent].cl;
 	while (fp_dir_next(d, v->fat32, &it, &e)) {
 		check_entry(v, &ds, &e);
-		if ((e.attr & FP_ATTR_VOLUME) || is_dot(e.sfn, 1) ||
-		    is_dot(e.sfn, 2))
+		if ((e.attr & FP_ATTR_VOLUME) || fp_dir_dots(e.sfn))
 			continue;
 		add_key(v, &nm, &e, 0);
 		if (e.lfn_len)
