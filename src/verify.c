@@ -12,6 +12,7 @@
 #include "fs.h"
 #include "le.h"
 #include "name.h"
+#include "util.h"
 
 /* FAT entries decoded at a time by the pass over the FAT. */
 #define SCAN_CHUNK 1024u
@@ -253,24 +254,6 @@ static void bits_fill(uint64_t *b, uint32_t lo, uint32_t hi)
 		bit_set(b, i);
 }
 
-/* Make room for one more element in a growing array. */
-static int grow(void *arrp, size_t *cap, size_t count, size_t elem)
-{
-	void **arr = arrp;
-	size_t ncap;
-	void *p;
-
-	if (count < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 16;
-	p = realloc(*arr, ncap * elem);
-	if (!p)
-		return -1;
-	*arr = p;
-	*cap = ncap;
-	return 0;
-}
-
 static void fail(struct vctx *v, enum fp_err err)
 {
 	if (!v->err)
@@ -284,7 +267,7 @@ static void mark_dir(struct vctx *v, uint32_t cl, enum fp_problem p)
 
 	if (!d)
 		return;
-	if (grow(&d->dirs, &d->dir_cap, d->dir_count, sizeof(*d->dirs))) {
+	if (fp_grow(&d->dirs, &d->dir_cap, d->dir_count, sizeof(*d->dirs))) {
 		fail(v, FP_E_NOMEM);
 		return;
 	}
@@ -299,8 +282,8 @@ static void mark_free_used(struct vctx *v, uint32_t cl)
 
 	if (!d)
 		return;
-	if (grow(&d->free_used, &d->free_cap, d->free_count,
-		 sizeof(*d->free_used))) {
+	if (fp_grow(&d->free_used, &d->free_cap, d->free_count,
+		    sizeof(*d->free_used))) {
 		fail(v, FP_E_NOMEM);
 		return;
 	}
@@ -346,8 +329,8 @@ static struct fp_finding *add(struct vctx *v, enum fp_problem p,
 		r->dropped[p]++;
 		return NULL;
 	}
-	if (grow(&r->findings, &r->finding_cap, r->finding_count,
-		 sizeof(*r->findings))) {
+	if (fp_grow(&r->findings, &r->finding_cap, r->finding_count,
+		    sizeof(*r->findings))) {
 		fail(v, FP_E_NOMEM);
 		return NULL;
 	}
@@ -604,7 +587,7 @@ static void cross_link(struct vctx *v, const char *path, uint32_t cl)
 {
 	if (v->owners_pass)
 		return;
-	if (grow(&v->xl, &v->xl_cap, v->xl_count, sizeof(*v->xl))) {
+	if (fp_grow(&v->xl, &v->xl_cap, v->xl_count, sizeof(*v->xl))) {
 		fail(v, FP_E_NOMEM);
 		return;
 	}
@@ -760,8 +743,8 @@ static char *child_path(const char *parent, const struct fp_dirent *e)
 static int push_frame(struct vctx *v, uint32_t cl, uint32_t len,
 		      size_t parent, char *path)
 {
-	if (grow(&v->frames, &v->frame_cap, v->frame_count,
-		 sizeof(*v->frames))) {
+	if (fp_grow(&v->frames, &v->frame_cap, v->frame_count,
+		    sizeof(*v->frames))) {
 		free(path);
 		fail(v, FP_E_NOMEM);
 		return -1;
@@ -936,7 +919,7 @@ static void add_key(struct vctx *v, struct names *nm,
 	size_t n;
 	struct nkey *k;
 
-	if (grow(&nm->keys, &nm->cap, nm->count, sizeof(*nm->keys))) {
+	if (fp_grow(&nm->keys, &nm->cap, nm->count, sizeof(*nm->keys))) {
 		fail(v, FP_E_NOMEM);
 		return;
 	}
