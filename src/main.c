@@ -49,6 +49,7 @@ struct cli {
 	poptContext con;	/* owns the argument strings */
 };
 
+__attribute__((format(printf, 1, 2)))
 static void msg(const char *fmt, ...)
 {
 	va_list ap;
