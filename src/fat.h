@@ -57,8 +57,8 @@ struct fp_fat {
 	uint32_t sec_len;
 	struct fp_img *img;
 	uint64_t len;		/* bytes holding entries 0 .. max_cl, in sectors */
-	uint32_t win_len;	/* bytes a window (the last may be shorter) */
-	uint32_t win_cl;	/* entries a window */
+	uint32_t win_len;	/* bytes per window (the last may be shorter) */
+	uint32_t win_cl;	/* entries per window */
 	uint32_t win_count;
 	struct fp_fat_win *win;
 	uint8_t **chunks;	/* where window buffers come from */
@@ -75,7 +75,7 @@ struct fp_fat {
 	const struct fp_geom *geom;	/* for the copies; borrowed */
 	int check_copies;
 	uint8_t *scratch;	/* one window of another copy */
-	struct fp_fat_diff *diff;	/* one a copy, while checking copies */
+	struct fp_fat_diff *diff;	/* one per copy, while checking copies */
 };
 
 /*

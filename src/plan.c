@@ -819,7 +819,7 @@ static void key_component(const char *c, size_t len, char *out, size_t *n)
 
 /*
  * Each component upper-cased as VFAT folds it, joined by '/'.  Upper-casing
- * within the BMP never makes a UTF-8 sequence longer than 3 bytes a unit,
+ * within the BMP never makes a UTF-8 sequence longer than 3 bytes per unit,
  * and a raw (non-UTF-8) component keeps its bytes, so 3 * length + 2
  * bytes always suffice.
  */

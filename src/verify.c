@@ -23,7 +23,7 @@
 /* A directory waiting to be read; kept so that ancestors can be found. */
 struct frame {
 	uint32_t cl;		/* first cluster, 0 for a fixed root */
-	uint32_t len;		/* clusters claimed for it (chain dirs) */
+	uint32_t cl_count;	/* clusters claimed for it (chain dirs) */
 	size_t parent;		/* index of the parent frame (root: itself) */
 	char *path;		/* "" for the root */
 };
@@ -312,7 +312,7 @@ static void check_fat_head(struct vctx *v)
 
 /*
  * Progress is counted in clusters: the FAT pass is the first half, one
- * unit a cluster; the directory walk the second, scaled from the share
+ * unit per cluster; the directory walk the second, scaled from the share
  * of the used clusters it has claimed.  So the total is known before the
  * FAT is read, and the walk ends below 100%, which only the end reports.
  */
@@ -604,7 +604,7 @@ static char *child_path(const char *parent, const struct fp_dirent *e)
 	return p;
 }
 
-static int push_frame(struct vctx *v, uint32_t cl, uint32_t len,
+static int push_frame(struct vctx *v, uint32_t cl, uint32_t cl_count,
 		      size_t parent, char *path)
 {
 	if (fp_grow(&v->frames, &v->frame_cap, v->frame_count,
@@ -614,7 +614,7 @@ static int push_frame(struct vctx *v, uint32_t cl, uint32_t len,
 		return -1;
 	}
 	v->frames[v->frame_count].cl = cl;
-	v->frames[v->frame_count].len = len;
+	v->frames[v->frame_count].cl_count = cl_count;
 	v->frames[v->frame_count].parent = parent;
 	v->frames[v->frame_count++].path = path;
 	return 0;
@@ -878,7 +878,7 @@ static int check_dups(struct vctx *v, const struct fp_dir *d,
 static enum fp_err load_dir(struct vctx *v, size_t f, struct fp_dir *d)
 {
 	uint32_t cap = FP_DIR_MAX_ENTRIES * FP_DIRENT_LEN / v->g->clus_len;
-	uint32_t cl = v->frames[f].cl, n = v->frames[f].len, *list, i;
+	uint32_t cl = v->frames[f].cl, n = v->frames[f].cl_count, *list, i;
 	enum fp_err err;
 
 	if (cl == 0)
