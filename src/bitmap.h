@@ -20,7 +20,7 @@ struct fp_bitmap {
 	uint32_t free_count;	/* free clusters in the windows scanned */
 	struct fp_fat *fat;	/* borrowed; NULL: every bit is known */
 	uint8_t *scanned;	/* a byte a FAT window: 1 = bits known */
-	uint32_t win_cl;	/* clusters a window */
+	uint32_t win_cl;	/* clusters per window */
 	uint32_t unscanned;	/* windows not scanned yet */
 	uint32_t used_from;	/* clusters used_from .. used_to - 1 are */
 	uint32_t used_to;	/* known to be used (used_to may be max_cl + 1) */

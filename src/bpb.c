@@ -39,7 +39,6 @@
 #define FSI_TRAIL_SIG_VAL	0xAA550000u
 
 #define FAT12_MAX_CLUSTERS	4084u
-#define FAT16_MAX_CLUSTERS	65524u
 #define FAT32_MAX_CLUSTERS	0x0FFFFFF5u	/* highest cluster 0x0FFFFFF6 */
 
 static int is_pow2(uint32_t v)
@@ -190,7 +189,7 @@ static enum fp_err check_type(struct fp_geom *g)
 	if (g->type != FP_FAT32) {
 		if (g->cluster_count <= FAT12_MAX_CLUSTERS)
 			g->type = FP_FAT12;
-		else if (g->cluster_count <= FAT16_MAX_CLUSTERS)
+		else if (g->cluster_count < FP_FAT32_MIN_CLUSTERS)
 			g->type = FP_FAT16;
 		else
 			return FP_E_BPB;

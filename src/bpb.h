@@ -11,6 +11,11 @@
 #define FP_SECTOR_MAX 4096
 #define FP_CLUSTER_MAX (256u * 1024u)	/* 128/256 KiB accepted, see docs */
 #define FP_DIRENT_LEN 32
+/*
+ * Fewest clusters of a FAT32 volume: below it a volume is FAT12 or FAT16
+ * by its cluster count (Microsoft's FAT specification).
+ */
+#define FP_FAT32_MIN_CLUSTERS 65525u
 #define FP_BOOT_SIG_OFF 510	/* 0x55 0xAA in a boot sector */
 
 enum fp_fat_type {

@@ -8,9 +8,6 @@
 
 #include "le.h"
 
-#define LFN_LAST 0x40
-#define LFN_ORD_MASK 0x1F
-
 static size_t sectors_of(const struct fp_dir *d, size_t len)
 {
 	return (len + d->sec_len - 1) / d->sec_len;
@@ -216,18 +213,18 @@ static void lfn_drop(struct lfn_state *st, unsigned extra)
  */
 static void lfn_slot(struct lfn_state *st, const uint8_t *ent, uint32_t slot)
 {
-	unsigned ord = ent[0] & LFN_ORD_MASK;
+	unsigned ord = ent[FP_LFN_ORD] & FP_LFN_ORD_MASK;
 
-	if (ent[0] & LFN_LAST) {
+	if (ent[FP_LFN_ORD] & FP_LFN_LAST) {
 		lfn_drop(st, 0);
 		st->total = ord;
 		st->next_ord = ord;
-		st->sum = ent[DIR_CRT_TENTH];
+		st->sum = ent[FP_LFN_SUM];
 		st->first_slot = slot;
 	}
 	st->complete = 0;
 	if (ord == 0 || ord > 20 || ord != st->next_ord ||
-	    ent[DIR_CRT_TENTH] != st->sum) {
+	    ent[FP_LFN_SUM] != st->sum) {
 		lfn_drop(st, 1);
 		return;
 	}
@@ -298,10 +295,13 @@ int fp_dir_next(const struct fp_dir *dir, int fat32, struct fp_dir_iter *it,
 	return 0;
 }
 
-static int is_dot(const uint8_t sfn[11])
+int fp_dir_dots(const uint8_t sfn[11])
 {
-	return !memcmp(sfn, ".          ", 11) ||
-	       !memcmp(sfn, "..         ", 11);
+	if (!memcmp(sfn, ".          ", 11))
+		return 1;
+	if (!memcmp(sfn, "..         ", 11))
+		return 2;
+	return 0;
 }
 
 /* ---- the name index ------------------------------------------------ */
@@ -408,7 +408,7 @@ static void index_free(struct fp_dir_index *x)
 /* 1 if @e is what fp_dir_lookup() looks at: no label, no dot entry. */
 static int is_named(const struct fp_dirent *e)
 {
-	return !(e->attr & FP_ATTR_VOLUME) && !is_dot(e->sfn);
+	return !(e->attr & FP_ATTR_VOLUME) && !fp_dir_dots(e->sfn);
 }
 
 static enum fp_err index_add(struct fp_dir_index *x,

@@ -89,6 +89,9 @@ static inline uint8_t *fp_dir_ent(const struct fp_dir *d, uint32_t slot)
 	return d->buf + (size_t)slot * FP_DIRENT_LEN;
 }
 
+/* 1 if the short name @sfn is ".", 2 if it is "..", else 0. */
+int fp_dir_dots(const uint8_t sfn[11]);
+
 /*
  * Load the directory at @first_cl (0: the fixed root of FAT12/16).  A chain
  * that is broken or longer than FP_DIR_MAX_ENTRIES entries gives

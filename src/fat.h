@@ -11,6 +11,14 @@
 /* Entry values after masking (FAT32 entries are 28 bits). */
 #define FP_FAT_FREE 0u
 
+/* State bits in FAT entry 1 (FAT16, FAT32): set means clean, no I/O error. */
+#define FP_FAT16_CLEAN 0x8000u
+#define FP_FAT16_NO_IOERR 0x4000u
+#define FP_FAT32_CLEAN 0x08000000u
+#define FP_FAT32_NO_IOERR 0x04000000u
+/* Bit of the BPB state byte (struct fp_geom state): volume is dirty. */
+#define FP_STATE_DIRTY 0x01
+
 /* Bytes of a FAT32 window: 65536 entries; a multiple of every sector. */
 #define FP_FAT_WIN_LEN (256u * 1024u)
 /* Clean windows kept in memory by default. */
@@ -49,8 +57,8 @@ struct fp_fat {
 	uint32_t sec_len;
 	struct fp_img *img;
 	uint64_t len;		/* bytes holding entries 0 .. max_cl, in sectors */
-	uint32_t win_len;	/* bytes a window (the last may be shorter) */
-	uint32_t win_cl;	/* entries a window */
+	uint32_t win_len;	/* bytes per window (the last may be shorter) */
+	uint32_t win_cl;	/* entries per window */
 	uint32_t win_count;
 	struct fp_fat_win *win;
 	uint8_t **chunks;	/* where window buffers come from */
@@ -67,7 +75,7 @@ struct fp_fat {
 	const struct fp_geom *geom;	/* for the copies; borrowed */
 	int check_copies;
 	uint8_t *scratch;	/* one window of another copy */
-	struct fp_fat_diff *diff;	/* one a copy, while checking copies */
+	struct fp_fat_diff *diff;	/* one per copy, while checking copies */
 };
 
 /*

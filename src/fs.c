@@ -4,10 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FAT16_CLEAN 0x8000u
-#define FAT32_CLEAN 0x08000000u
-#define STATE_DIRTY 0x01
-
 static enum fp_err load_fsinfo(struct fp_fs *fs)
 {
 	const struct fp_geom *g = &fs->geom;
@@ -62,12 +58,12 @@ static enum fp_err volume_dirty(struct fp_fs *fs, int *dirty)
 
 	if (err)
 		return err;
-	if (fs->geom.state & STATE_DIRTY)
+	if (fs->geom.state & FP_STATE_DIRTY)
 		*dirty = 1;
 	else if (fs->geom.type == FP_FAT16)
-		*dirty = !(e1 & FAT16_CLEAN);
+		*dirty = !(e1 & FP_FAT16_CLEAN);
 	else if (fs->geom.type == FP_FAT32)
-		*dirty = !(e1 & FAT32_CLEAN);
+		*dirty = !(e1 & FP_FAT32_CLEAN);
 	else
 		*dirty = 0;
 	return FP_OK;

@@ -11,12 +11,9 @@
 #define SFN_EXT_LEN 3
 #define SFN_LEN 11
 
-#define LFN_ORD 0		/* ordinal, FP_LFN_LAST on the last slot */
 #define LFN_ATTR 11		/* always LFN_ATTR_VALUE */
 #define LFN_TYPE 12		/* always 0 */
-#define LFN_SUM 13		/* checksum of the short name */
 #define LFN_CLUSTER 26		/* always 0 */
-#define LFN_LAST 0x40
 #define LFN_ATTR_VALUE 0x0F
 
 #define UNI_REPLACEMENT 0xFFFD
@@ -491,10 +488,10 @@ void fp_name_lfn_encode(uint8_t ent[32], const uint16_t *u, size_t count,
 	uint16_t c;
 
 	assert(ord >= 1 && ord <= slots);
-	ent[LFN_ORD] = (uint8_t)(ord | (ord == slots ? LFN_LAST : 0));
+	ent[FP_LFN_ORD] = (uint8_t)(ord | (ord == slots ? FP_LFN_LAST : 0));
 	ent[LFN_ATTR] = LFN_ATTR_VALUE;
 	ent[LFN_TYPE] = 0;
-	ent[LFN_SUM] = sum;
+	ent[FP_LFN_SUM] = sum;
 	fp_put_le16(ent + LFN_CLUSTER, 0);
 	for (k = 0; k < FP_LFN_CHARS; k++) {
 		idx = (size_t)(ord - 1) * FP_LFN_CHARS + k;

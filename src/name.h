@@ -9,6 +9,10 @@
 
 #define FP_LFN_MAX 255		/* UTF-16 units in a long name */
 #define FP_LFN_CHARS 13		/* UTF-16 units in one LFN slot */
+#define FP_LFN_ORD 0		/* byte offset: ordinal | FP_LFN_LAST */
+#define FP_LFN_SUM 13		/* byte offset: checksum of the short name */
+#define FP_LFN_LAST 0x40	/* ordinal flag: the last (highest) slot */
+#define FP_LFN_ORD_MASK 0x1F	/* ordinal without FP_LFN_LAST */
 #define FP_NT_LOWER_BASE 0x08	/* DIR_NTRes: base name is lower case */
 #define FP_NT_LOWER_EXT 0x10	/* DIR_NTRes: extension is lower case */
 
@@ -99,7 +103,7 @@ static inline unsigned fp_name_lfn_slots(size_t count)
 
 /*
  * Encode LFN slot @ord (1-based, slot 1 holds units 0..12) of name @u into
- * the 32-byte entry @ent: ordinal (| 0x40 on the last slot), attribute
+ * the 32-byte entry @ent: ordinal (| FP_LFN_LAST on the last slot), attribute
  * 0x0F, checksum @sum; after the name one 0x0000 then 0xFFFF padding.
  */
 void fp_name_lfn_encode(uint8_t ent[32], const uint16_t *u, size_t count,

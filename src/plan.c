@@ -9,6 +9,7 @@
 #include "dir.h"
 #include "le.h"
 #include "name.h"
+#include "util.h"
 
 /* A byte range of the image to zero. */
 struct zrange {
@@ -59,24 +60,6 @@ struct fp_plan {
 	size_t trail_count, trail_cap;
 };
 
-/* Make room for one more element in a growing array. */
-static enum fp_err grow(void *arrp, size_t *cap, size_t count, size_t elem)
-{
-	void **arr = arrp;
-	size_t ncap;
-	void *p;
-
-	if (count < *cap)
-		return FP_OK;
-	ncap = *cap ? *cap * 2 : 8;
-	p = realloc(*arr, ncap * elem);
-	if (!p)
-		return FP_E_NOMEM;
-	*arr = p;
-	*cap = ncap;
-	return FP_OK;
-}
-
 /* ---- directories ---------------------------------------------------- */
 
 static int is_fat32(const struct fp_plan *p)
@@ -97,7 +80,7 @@ static enum fp_err cache_dir(struct fp_plan *p, struct fp_dir *d,
 	struct fp_dir *copy = NULL;
 	enum fp_err err;
 
-	err = grow(&p->dirs, &p->dir_cap, p->dir_count, sizeof(*p->dirs));
+	err = fp_grow(&p->dirs, &p->dir_cap, p->dir_count, sizeof(*p->dirs));
 	if (!err) {
 		copy = malloc(sizeof(*copy));
 		if (!copy)
@@ -270,8 +253,8 @@ static enum fp_err take_run(struct fp_plan *p, uint32_t start,
 	if (err)
 		return err;
 	if (prev && prev_on_disk) {
-		err = grow(&p->links, &p->link_cap, p->link_count,
-			   sizeof(*p->links));
+		err = fp_grow(&p->links, &p->link_cap, p->link_count,
+			      sizeof(*p->links));
 		if (err)
 			return err;
 		p->links[p->link_count].cl = prev;
@@ -316,7 +299,7 @@ static enum fp_err add_extent(struct fp_plan_file *f, uint32_t start,
 {
 	enum fp_err err;
 
-	err = grow(&f->ext, cap, f->ext_count, sizeof(*f->ext));
+	err = fp_grow(&f->ext, cap, f->ext_count, sizeof(*f->ext));
 	if (err)
 		return err;
 	f->ext[f->ext_count].start = start;
@@ -473,7 +456,7 @@ static enum fp_err zero_add(struct fp_plan *p, uint64_t off, uint64_t len)
 			return FP_OK;
 		}
 	}
-	err = grow(&p->zero, &p->zero_cap, p->zero_count, sizeof(*p->zero));
+	err = fp_grow(&p->zero, &p->zero_cap, p->zero_count, sizeof(*p->zero));
 	if (err)
 		return err;
 	p->zero[p->zero_count].off = off;
@@ -728,8 +711,8 @@ static enum fp_err make_dir(struct fp_plan *p, struct fp_dir *parent,
 	if (!err)
 		err = cache_dir(p, &d, out);
 	if (!err)
-		err = grow(&p->made, &p->made_cap, p->made_count,
-			   sizeof(*p->made));
+		err = fp_grow(&p->made, &p->made_cap, p->made_count,
+			      sizeof(*p->made));
 	if (err)
 		return err;
 	copy = strndup(path, path_len);
@@ -741,8 +724,8 @@ static enum fp_err make_dir(struct fp_plan *p, struct fp_dir *parent,
 
 static enum fp_err trail_add(struct fp_plan *p, uint32_t cl)
 {
-	enum fp_err err = grow(&p->trail, &p->trail_cap, p->trail_count,
-			       sizeof(*p->trail));
+	enum fp_err err = fp_grow(&p->trail, &p->trail_cap, p->trail_count,
+				  sizeof(*p->trail));
 
 	if (!err)
 		p->trail[p->trail_count++] = cl;
@@ -836,7 +819,7 @@ static void key_component(const char *c, size_t len, char *out, size_t *n)
 
 /*
  * Each component upper-cased as VFAT folds it, joined by '/'.  Upper-casing
- * within the BMP never makes a UTF-8 sequence longer than 3 bytes a unit,
+ * within the BMP never makes a UTF-8 sequence longer than 3 bytes per unit,
  * and a raw (non-UTF-8) component keeps its bytes, so 3 * length + 2
  * bytes always suffice.
  */
@@ -984,8 +967,8 @@ static enum fp_err trim_file(struct fp_plan *p, struct fp_plan_file *f,
 	for (i = 1; !err && i < keep; i++)
 		err = fp_fat_get(&p->fs->fat, cl, &cl);
 	if (!err)
-		err = grow(&p->cuts, &p->cut_cap, p->cut_count,
-			   sizeof(*p->cuts));
+		err = fp_grow(&p->cuts, &p->cut_cap, p->cut_count,
+			      sizeof(*p->cuts));
 	if (err)
 		return err;
 	c = &p->cuts[p->cut_count];
@@ -1366,7 +1349,7 @@ static enum fp_err map_chain(struct fp_fat *fat, uint32_t start,
 			m->ext[m->ext_count - 1].count++;
 			continue;
 		}
-		if (grow(&m->ext, &cap, m->ext_count, sizeof(*m->ext)))
+		if (fp_grow(&m->ext, &cap, m->ext_count, sizeof(*m->ext)))
 			return FP_E_NOMEM;
 		m->ext[m->ext_count].start = cl;
 		m->ext[m->ext_count++].count = 1;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "le.h"
+#include "util.h"
 
 /* MBR and EBR sector: four 16-byte entries and a signature. */
 #define MBR_SEC_LEN		512u
@@ -99,17 +100,10 @@ struct part_list {
 
 static enum fp_err part_add(struct part_list *l, const struct fp_part *p)
 {
-	struct fp_part *v;
-	size_t cap;
+	enum fp_err err = fp_grow(&l->v, &l->cap, l->count, sizeof(*l->v));
 
-	if (l->count == l->cap) {
-		cap = l->cap ? 2 * l->cap : 8;
-		v = realloc(l->v, cap * sizeof(*v));
-		if (!v)
-			return FP_E_NOMEM;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (err)
+		return err;
 	l->v[l->count++] = *p;
 	return FP_OK;
 }

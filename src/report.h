@@ -49,7 +49,7 @@ void fp_report_map_json(FILE *out, const char *path, const struct fp_map *m,
 
 /*
  * A progress line on a terminal: "\rPROG: WHAT 'IMAGE':  42%", redrawn at
- * most ten times a second, ended with a newline at 100% (or by
+ * most ten times per second, ended with a newline at 100% (or by
  * fp_meter_end() when the work stopped short).  The strings are borrowed.
  */
 struct fp_meter {

@@ -2,7 +2,6 @@
 #include "verify.h"
 
 #include <assert.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,155 +11,19 @@
 #include "fs.h"
 #include "le.h"
 #include "name.h"
+#include "util.h"
 
-#define FAT32_MIN_CLUSTERS 65525u
 /* FAT entries decoded at a time by the pass over the FAT. */
 #define SCAN_CHUNK 1024u
 /* Clean FAT windows kept: chains of files are mostly runs, read in order. */
 #define VERIFY_CACHE_LEN (16u * 1024u * 1024u)
-#define STATE_DIRTY 0x01
-
-/*
- * The problem table: stable code, severity, message template.  In a
- * template %c is the finding's cluster, %a and %b its numbers (%h and %H
- * the same in hex), %o the other owner.
- */
-static const struct {
-	const char *code;
-	enum fp_severity sev;
-	const char *msg;
-} problems[FP_P_COUNT] = {
-	[FP_P_BOOT_BACKUP] = { "boot-backup", FP_SEV_ERROR,
-		"BPB of the backup boot sector (sector %a) differs from the "
-		"boot sector's, first at byte %b" },
-	[FP_P_BOOT_BACKUP_CODE] = { "boot-backup-code", FP_SEV_WARNING,
-		"boot code or OEM name of the backup boot sector (sector %a) "
-		"differs from the boot sector's, first at byte %b" },
-	[FP_P_FSINFO_SIG] = { "fsinfo-signature", FP_SEV_ERROR,
-		"FSInfo sector %a has bad signatures" },
-	[FP_P_FSINFO_FREE] = { "fsinfo-free-count", FP_SEV_WARNING,
-		"FSInfo free count is %a, but %b clusters are free" },
-	[FP_P_FSINFO_NEXT] = { "fsinfo-next-free", FP_SEV_WARNING,
-		"FSInfo next-free hint %a is out of range" },
-	[FP_P_FAT_TYPE] = { "fat-type", FP_SEV_WARNING,
-		"FAT32 volume has only %a clusters (FAT32 needs 65525)" },
-	[FP_P_FAT_MEDIA] = { "fat-media", FP_SEV_ERROR,
-		"FAT entry 0 is %h, expected %H for the media byte" },
-	[FP_P_FAT_ENTRY1] = { "fat-entry1", FP_SEV_WARNING,
-		"FAT entry 1 is %h, not an end-of-chain value" },
-	[FP_P_DIRTY] = { "volume-dirty", FP_SEV_WARNING,
-		"volume is marked dirty (not cleanly unmounted)" },
-	[FP_P_IO_ERROR] = { "volume-io-error", FP_SEV_WARNING,
-		"volume is marked as having had I/O errors" },
-	[FP_P_FAT_BAD_ENTRY] = { "fat-bad-entry", FP_SEV_ERROR,
-		"FAT entry of cluster %c holds the reserved or out-of-range "
-		"value %h" },
-	[FP_P_FAT_MISMATCH] = { "fat-mismatch", FP_SEV_ERROR,
-		"FAT copy %a differs from the active FAT (entries differing: "
-		"%b, the first at cluster %c)" },
-	[FP_P_BAD_START] = { "bad-start", FP_SEV_ERROR,
-		"start cluster %c is out of range, free or bad" },
-	[FP_P_CHAIN_LOOP] = { "chain-loop", FP_SEV_ERROR,
-		"cluster chain loops back to cluster %c after %a clusters" },
-	[FP_P_CHAIN_FREE] = { "chain-free", FP_SEV_ERROR,
-		"cluster chain runs into free cluster %c" },
-	[FP_P_CHAIN_BAD] = { "chain-bad", FP_SEV_ERROR,
-		"cluster chain runs into bad cluster %c" },
-	[FP_P_CHAIN_RANGE] = { "chain-range", FP_SEV_ERROR,
-		"cluster %c links to %h, outside the data area" },
-	[FP_P_CROSS_LINK] = { "cross-link", FP_SEV_ERROR,
-		"cluster %c is also in the chain of %o" },
-	[FP_P_CHAIN_SHORT] = { "chain-short", FP_SEV_ERROR,
-		"chain has %a clusters, the size needs %b" },
-	[FP_P_TAIL] = { "tail-beyond-size", FP_SEV_WARNING,
-		"chain has %a clusters, the size needs only %b (Linux "
-		"remounts read-only if it grows the file; fsck.fat frees "
-		"the rest)" },
-	[FP_P_DIR_SIZE] = { "dir-size", FP_SEV_ERROR,
-		"directory entry has size %a, not 0" },
-	[FP_P_DIR_NO_CHAIN] = { "dir-no-chain", FP_SEV_ERROR,
-		"directory has no clusters" },
-	[FP_P_DOT] = { "dot-entry", FP_SEV_ERROR,
-		"'.' or '..' entry is missing or points to the wrong cluster" },
-	[FP_P_DIR_CYCLE] = { "dir-cycle", FP_SEV_ERROR,
-		"directory entry points back to its ancestor at cluster %c" },
-	[FP_P_BAD_NAME] = { "bad-name", FP_SEV_ERROR,
-		"short name has invalid characters" },
-	[FP_P_DUP_NAME] = { "duplicate-name", FP_SEV_ERROR,
-		"name is also used by %o" },
-	[FP_P_LFN_ORPHAN] = { "lfn-orphan", FP_SEV_ERROR,
-		"%a long-name slots belong to no valid short entry" },
-	[FP_P_LABEL] = { "label", FP_SEV_ERROR,
-		"volume label entry is a duplicate or outside the root" },
-	[FP_P_LOST] = { "lost-chain", FP_SEV_ERROR,
-		"lost chain starting at cluster %c, length %a" },
-	[FP_P_METADATA_HOLE] = { "metadata-hole", FP_SEV_WARNING,
-		"%a bytes of boot sectors, FATs or directories lie in %b "
-		"holes of the image file, which a flash that skips holes "
-		"leaves as the card's old bytes; fatprealloc --fill-holes "
-		"writes them" },
-};
-
-const char *fp_problem_code(enum fp_problem p)
-{
-	return problems[p].code;
-}
-
-enum fp_severity fp_problem_severity(enum fp_problem p)
-{
-	return problems[p].sev;
-}
-
-const char *fp_problem_message(enum fp_problem p)
-{
-	return problems[p].msg;
-}
-
-void fp_finding_format(const struct fp_finding *f, char *buf, size_t len)
-{
-	const char *t = problems[f->problem].msg;
-	size_t n = 0;
-	int w;
-
-	for (; *t && n + 1 < len; t++) {
-		if (*t != '%' || !t[1]) {
-			buf[n++] = *t;
-			continue;
-		}
-		switch (*++t) {
-		case 'c':
-			w = snprintf(buf + n, len - n, "%" PRIu32, f->cl);
-			break;
-		case 'a':
-			w = snprintf(buf + n, len - n, "%" PRIu64, f->a);
-			break;
-		case 'b':
-			w = snprintf(buf + n, len - n, "%" PRIu64, f->b);
-			break;
-		case 'h':
-			w = snprintf(buf + n, len - n, "0x%" PRIX64, f->a);
-			break;
-		case 'H':
-			w = snprintf(buf + n, len - n, "0x%" PRIX64, f->b);
-			break;
-		default:
-			w = snprintf(buf + n, len - n, "%s",
-				     f->other ? f->other : "?");
-			break;
-		}
-		if (w < 0 || (size_t)w >= len - n)
-			break;
-		n += (size_t)w;
-	}
-	buf[n < len ? n : len - 1] = '\0';
-}
 
 /* ---- state ---------------------------------------------------------- */
 
 /* A directory waiting to be read; kept so that ancestors can be found. */
 struct frame {
 	uint32_t cl;		/* first cluster, 0 for a fixed root */
-	uint32_t len;		/* clusters claimed for it (chain dirs) */
+	uint32_t cl_count;	/* clusters claimed for it (chain dirs) */
 	size_t parent;		/* index of the parent frame (root: itself) */
 	char *path;		/* "" for the root */
 };
@@ -255,24 +118,6 @@ static void bits_fill(uint64_t *b, uint32_t lo, uint32_t hi)
 		bit_set(b, i);
 }
 
-/* Make room for one more element in a growing array. */
-static int grow(void *arrp, size_t *cap, size_t count, size_t elem)
-{
-	void **arr = arrp;
-	size_t ncap;
-	void *p;
-
-	if (count < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 16;
-	p = realloc(*arr, ncap * elem);
-	if (!p)
-		return -1;
-	*arr = p;
-	*cap = ncap;
-	return 0;
-}
-
 static void fail(struct vctx *v, enum fp_err err)
 {
 	if (!v->err)
@@ -286,7 +131,7 @@ static void mark_dir(struct vctx *v, uint32_t cl, enum fp_problem p)
 
 	if (!d)
 		return;
-	if (grow(&d->dirs, &d->dir_cap, d->dir_count, sizeof(*d->dirs))) {
+	if (fp_grow(&d->dirs, &d->dir_cap, d->dir_count, sizeof(*d->dirs))) {
 		fail(v, FP_E_NOMEM);
 		return;
 	}
@@ -301,8 +146,8 @@ static void mark_free_used(struct vctx *v, uint32_t cl)
 
 	if (!d)
 		return;
-	if (grow(&d->free_used, &d->free_cap, d->free_count,
-		 sizeof(*d->free_used))) {
+	if (fp_grow(&d->free_used, &d->free_cap, d->free_count,
+		    sizeof(*d->free_used))) {
 		fail(v, FP_E_NOMEM);
 		return;
 	}
@@ -340,7 +185,7 @@ static struct fp_finding *add(struct vctx *v, enum fp_problem p,
 	v->last = p;
 	if (v->owners_pass)
 		return NULL;
-	if (problems[p].sev == FP_SEV_ERROR)
+	if (fp_problem_severity(p) == FP_SEV_ERROR)
 		r->errors++;
 	else
 		r->warnings++;
@@ -348,8 +193,8 @@ static struct fp_finding *add(struct vctx *v, enum fp_problem p,
 		r->dropped[p]++;
 		return NULL;
 	}
-	if (grow(&r->findings, &r->finding_cap, r->finding_count,
-		 sizeof(*r->findings))) {
+	if (fp_grow(&r->findings, &r->finding_cap, r->finding_count,
+		    sizeof(*r->findings))) {
 		fail(v, FP_E_NOMEM);
 		return NULL;
 	}
@@ -427,7 +272,7 @@ static void check_boot(struct vctx *v)
 
 	if (g->type != FP_FAT32)
 		return;
-	if (g->cluster_count < FAT32_MIN_CLUSTERS)
+	if (g->cluster_count < FP_FAT32_MIN_CLUSTERS)
 		add(v, FP_P_FAT_TYPE, "", 0, g->cluster_count, 0);
 	if (g->backup_sec)
 		check_backup(v);
@@ -448,13 +293,18 @@ static void check_fat_head(struct vctx *v)
 	e1 = entry(v, 1);
 	if (e0 != want0)
 		add(v, FP_P_FAT_MEDIA, "", 0, e0, want0);
-	clean = v->g->type == FP_FAT32 ? 0x08000000u : 0x8000u;
-	ioerr = clean >> 1;
-	if (v->g->type == FP_FAT12)
+	if (v->g->type == FP_FAT32) {
+		clean = FP_FAT32_CLEAN;
+		ioerr = FP_FAT32_NO_IOERR;
+	} else if (v->g->type == FP_FAT16) {
+		clean = FP_FAT16_CLEAN;
+		ioerr = FP_FAT16_NO_IOERR;
+	} else {
 		clean = ioerr = 0;
+	}
 	if (fp_fat_kind(v->fat, e1 | clean | ioerr) != FP_FK_EOC)
 		add(v, FP_P_FAT_ENTRY1, "", 0, e1, 0);
-	if ((v->g->state & STATE_DIRTY) || (clean && !(e1 & clean)))
+	if ((v->g->state & FP_STATE_DIRTY) || (clean && !(e1 & clean)))
 		add(v, FP_P_DIRTY, "", 0, 0, 0);
 	if (ioerr && !(e1 & ioerr))
 		add(v, FP_P_IO_ERROR, "", 0, 0, 0);
@@ -462,7 +312,7 @@ static void check_fat_head(struct vctx *v)
 
 /*
  * Progress is counted in clusters: the FAT pass is the first half, one
- * unit a cluster; the directory walk the second, scaled from the share
+ * unit per cluster; the directory walk the second, scaled from the share
  * of the used clusters it has claimed.  So the total is known before the
  * FAT is read, and the walk ends below 100%, which only the end reports.
  */
@@ -601,7 +451,7 @@ static void cross_link(struct vctx *v, const char *path, uint32_t cl)
 {
 	if (v->owners_pass)
 		return;
-	if (grow(&v->xl, &v->xl_cap, v->xl_count, sizeof(*v->xl))) {
+	if (fp_grow(&v->xl, &v->xl_cap, v->xl_count, sizeof(*v->xl))) {
 		fail(v, FP_E_NOMEM);
 		return;
 	}
@@ -734,11 +584,6 @@ static void check_file(struct vctx *v, const char *path,
 
 /* ---- directories ---------------------------------------------------- */
 
-static int is_dot(const uint8_t *sfn, int dots)
-{
-	return !memcmp(sfn, dots == 1 ? ".          " : "..         ", 11);
-}
-
 /* "/parent/name" for an entry, in UTF-8. */
 static char *child_path(const char *parent, const struct fp_dirent *e)
 {
@@ -759,17 +604,17 @@ static char *child_path(const char *parent, const struct fp_dirent *e)
 	return p;
 }
 
-static int push_frame(struct vctx *v, uint32_t cl, uint32_t len,
+static int push_frame(struct vctx *v, uint32_t cl, uint32_t cl_count,
 		      size_t parent, char *path)
 {
-	if (grow(&v->frames, &v->frame_cap, v->frame_count,
-		 sizeof(*v->frames))) {
+	if (fp_grow(&v->frames, &v->frame_cap, v->frame_count,
+		    sizeof(*v->frames))) {
 		free(path);
 		fail(v, FP_E_NOMEM);
 		return -1;
 	}
 	v->frames[v->frame_count].cl = cl;
-	v->frames[v->frame_count].len = len;
+	v->frames[v->frame_count].cl_count = cl_count;
 	v->frames[v->frame_count].parent = parent;
 	v->frames[v->frame_count++].path = path;
 	return 0;
@@ -842,7 +687,7 @@ static void check_dot(struct vctx *v, struct dstate *ds,
 {
 	uint32_t own = v->frames[ds->frame].cl;
 
-	if (is_dot(e->sfn, 1))
+	if (fp_dir_dots(e->sfn) == 1)
 		ds->dot = e->slot == 0 && e->cl == own &&
 			  (e->attr & FP_ATTR_DIR);
 	else
@@ -863,7 +708,7 @@ static void check_entry(struct vctx *v, struct dstate *ds,
 		}
 		return;
 	}
-	if (is_dot(e->sfn, 1) || is_dot(e->sfn, 2)) {
+	if (fp_dir_dots(e->sfn)) {
 		if (!ds->is_root)
 			check_dot(v, ds, e);
 		return;
@@ -920,7 +765,7 @@ static size_t key_name(const struct fp_dir *d, const struct nkey *k,
 	if (!k->is_long)
 		return fp_name_sfn_decode(ent, ent[DIR_NTRES], u);
 	for (s = k->first_slot; s < k->slot; s++) {
-		ord = fp_dir_ent(d, s)[0] & 0x1F;
+		ord = fp_dir_ent(d, s)[FP_LFN_ORD] & FP_LFN_ORD_MASK;
 		fp_name_lfn_decode(fp_dir_ent(d, s),
 				   u + (ord - 1) * FP_LFN_CHARS);
 		if (ord * FP_LFN_CHARS > max)
@@ -938,7 +783,7 @@ static void add_key(struct vctx *v, struct names *nm,
 	size_t n;
 	struct nkey *k;
 
-	if (grow(&nm->keys, &nm->cap, nm->count, sizeof(*nm->keys))) {
+	if (fp_grow(&nm->keys, &nm->cap, nm->count, sizeof(*nm->keys))) {
 		fail(v, FP_E_NOMEM);
 		return;
 	}
@@ -1033,7 +878,7 @@ static int check_dups(struct vctx *v, const struct fp_dir *d,
 static enum fp_err load_dir(struct vctx *v, size_t f, struct fp_dir *d)
 {
 	uint32_t cap = FP_DIR_MAX_ENTRIES * FP_DIRENT_LEN / v->g->clus_len;
-	uint32_t cl = v->frames[f].cl, n = v->frames[f].len, *list, i;
+	uint32_t cl = v->frames[f].cl, n = v->frames[f].cl_count, *list, i;
 	enum fp_err err;
 
 	if (cl == 0)
@@ -1068,8 +913,7 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 	ds.parent_cl = parent == 0 ? 0 : v->frames[parent].cl;
 	while (fp_dir_next(d, v->fat32, &it, &e)) {
 		check_entry(v, &ds, &e);
-		if ((e.attr & FP_ATTR_VOLUME) || is_dot(e.sfn, 1) ||
-		    is_dot(e.sfn, 2))
+		if ((e.attr & FP_ATTR_VOLUME) || fp_dir_dots(e.sfn))
 			continue;
 		add_key(v, &nm, &e, 0);
 		if (e.lfn_len)

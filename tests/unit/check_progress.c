@@ -145,7 +145,7 @@ START_TEST(test_verify)
 	ck_assert_int_eq(fp_img_mem(vol, (uint64_t)TOTAL * SEC, &img), FP_OK);
 	ck_assert_int_eq(fp_verify_progress(img, &p, &a), FP_OK);
 	ck_assert_int_eq(fp_verify(img, &b), FP_OK);
-	/* Two units a cluster: the FAT pass, then the walk. */
+	/* Two units per cluster: the FAT pass, then the walk. */
 	ck_assert_uint_eq(c.total, 2u * CLUSTERS);
 	assert_sane(&c, 110);
 	ck_assert_uint_ge(c.count, 50);

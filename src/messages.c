@@ -1,0 +1,250 @@
+/* messages.c - the command line's error messages and their exit codes. */
+#include "messages.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int try_help(void)
+{
+	fputs("Try '" PROG " --help' for more information.\n", stderr);
+	return EXIT_USAGE;
+}
+
+int fs_error(const struct cli *c, struct fp_img *img, enum fp_err err)
+{
+	if (err == FP_E_IO)
+		msg("cannot read '%s': %s", c->image,
+		    strerror(fp_img_errno(img)));
+	else if (err == FP_E_NOTFAT && !c->has_offset && !c->partition)
+		msg("'%s': not a FAT filesystem: no FAT boot sector at its "
+		    "start and no partition table; give the volume's offset "
+		    "with -o", c->image);
+	else if (err == FP_E_NOTFAT)
+		msg("'%s': not a FAT filesystem: no FAT boot sector at offset "
+		    "%" PRIu64, c->image, fp_img_base(img));
+	else if (err == FP_E_NOSIG)
+		msg("'%s': not a FAT filesystem: the boot sector at offset "
+		    "%" PRIu64 " has no 0x55AA signature at offset %" PRIu64,
+		    c->image, fp_img_base(img),
+		    fp_img_base(img) + FP_BOOT_SIG_OFF);
+	else
+		msg("'%s': %s", c->image, fp_strerror(err));
+	return EXIT_OPERATIONAL;
+}
+
+int check_error(const struct cli *c, enum fp_err err,
+		const struct fp_fs_diag *d)
+{
+	if (err == FP_E_FATDIFF)
+		msg("'%s': FAT copy %" PRIu32 " differs from the active one "
+		    "at cluster %" PRIu32 " (%" PRIu32 " %s); run fsck.fat, "
+		    "or use --force", c->image, d->copy + 1, d->first_cl,
+		    d->diff_count, d->diff_count == 1 ? "entry differs" :
+		    "entries differ");
+	else if (err == FP_E_DIRTY)
+		msg("'%s': volume is marked dirty (not cleanly unmounted); "
+		    "run fsck.fat, or use --force", c->image);
+	else
+		return EXIT_OPERATIONAL;
+	return EXIT_INCONSISTENT;
+}
+
+static int exit_code_of(enum fp_err err)
+{
+	switch (err) {
+	case FP_E_CORRUPT:
+	case FP_E_DAMAGED:
+	case FP_E_FATDIFF:
+	case FP_E_DIRTY:
+		return EXIT_INCONSISTENT;
+	case FP_E_DUPPATH:
+	case FP_E_NAME:
+	case FP_E_NAMELEN:
+	case FP_E_NONBMP:
+	case FP_E_RESERVED:
+		return EXIT_USAGE;
+	default:
+		return EXIT_OPERATIONAL;
+	}
+}
+
+/* @count clusters of @clus_len bytes, as "1203 clusters (4.7 MiB)". */
+static const char *clusters(char *buf, size_t len, uint32_t count,
+			    uint32_t clus_len)
+{
+	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB" };
+	double v = (double)count * clus_len / 1024;
+	int i = 0;
+
+	while (v >= 1024 && i < 3) {
+		v /= 1024;
+		i++;
+	}
+	snprintf(buf, len, "%" PRIu32 " cluster%s (%.1f %s)", count,
+		 count == 1 ? "" : "s", v, unit[i]);
+	return buf;
+}
+
+/* The length of @path without trailing slashes, for "'::%.*s/NAME'". */
+static int trimmed(const char *path)
+{
+	size_t n = strlen(path);
+
+	while (n > 0 && path[n - 1] == '/')
+		n--;
+	return n > INT_MAX ? INT_MAX : (int)n;
+}
+
+void no_room(const struct cli *c, enum fp_err err,
+	     const struct fp_plan_diag *d, const struct fp_geom *g)
+{
+	const char *path = c->reqs[d->req].path;
+	char need[64], avail[64];
+
+	clusters(need, sizeof(need), d->need, g->clus_len);
+	clusters(avail, sizeof(avail), d->avail, g->clus_len);
+	if (err == FP_E_NOSPC)
+		msg("'%s': no space for '::%s': it needs %s, only %s free%s; "
+		    "free some space or make the image larger", c->image,
+		    path, need, avail, d->req ? " after the files before it"
+		    : "");
+	else if (d->last_cl)
+		msg("'%s': '::%s' cannot grow contiguously: it needs %s right "
+		    "after its last cluster %" PRIu32 ", only %s free there; "
+		    "try without --contiguous", c->image, path, need,
+		    d->last_cl, avail);
+	else
+		msg("'%s': no contiguous run of %s for '::%s': the largest "
+		    "free run is %s; try without --contiguous", c->image, need,
+		    path, avail);
+}
+
+/* A path or file that the plan refuses to write through. */
+void damaged(const struct cli *c, const struct fp_plan_diag *d)
+{
+	const char *path = c->reqs[d->req].path;
+	const char *code = fp_problem_code(d->problem);
+
+	if (c->map)
+		msg("'%s': '::%s' is damaged (%s); cannot map '::%s' through "
+		    "it; run fsck.fat", c->image, d->component, code, path);
+	else if (!strcmp(d->component, path))
+		msg("'%s': '::%s' is damaged (%s); nothing was written; run "
+		    "fsck.fat", c->image, path, code);
+	else
+		msg("'%s': '::%s' is damaged (%s); refusing to write '::%s' "
+		    "through it; nothing was written; run fsck.fat", c->image,
+		    d->component, code, path);
+}
+
+void bad_path(const struct cli *c, enum fp_err err,
+	      const struct fp_plan_diag *d, const struct fp_geom *g)
+{
+	const char *path = c->reqs[d->req].path;
+
+	switch (err) {
+	case FP_E_NOENT:
+		msg("'%s': no directory '::%s' for '::%s'%s", c->image,
+		    d->component, path, c->map ? "" :
+		    " (use -p to create it)");
+		break;
+	case FP_E_NOTDIR:
+		msg("'%s': '::%s' is not a directory, in '::%s'", c->image,
+		    d->component, path);
+		break;
+	case FP_E_DAMAGED:
+		damaged(c, d);
+		break;
+	case FP_E_ISDIR:
+		msg("'%s': '::%s' exists as a directory; name a file, such as "
+		    "'::%.*s/NAME'", c->image, path, trimmed(path), path);
+		break;
+	case FP_E_ROOTFULL:
+		msg("'%s': no room for '::%s' in the root directory, which "
+		    "holds %" PRIu32 " entries and cannot grow (FAT12/16); put "
+		    "the file in a subdirectory", c->image, path,
+		    g->root_entries);
+		break;
+	case FP_E_NAME:
+		if (!trimmed(path))
+			msg("'%s': '::%s' names no file", c->image, path);
+		else
+			msg("'%s': invalid file name in '::%s': names must be "
+			    "UTF-8 without control characters or any of "
+			    "\" * : < > ? \\ |, and not end in a dot or a "
+			    "space", c->image, path);
+		break;
+	case FP_E_RESERVED:
+		msg("'%s': '%s' in '::%s' is a device name that Windows "
+		    "reserves (CON, PRN, AUX, NUL, CONIN$, CONOUT$, COM1-9, "
+		    "LPT1-9, COM or LPT with a superscript 1-3; with any "
+		    "extension); Windows cannot open it",
+		    c->image, d->component, path);
+		break;
+	default:
+		msg("'%s': '::%s': %s", c->image, path, fp_strerror(err));
+		break;
+	}
+}
+
+int plan_error(const struct cli *c, struct fp_img *img,
+	       enum fp_err err, const struct fp_plan_diag *d,
+	       const struct fp_geom *g)
+{
+	if (err == FP_E_IO)
+		return fs_error(c, img, err);
+	if (err == FP_E_NOSPC || err == FP_E_NORUN)
+		no_room(c, err, d, g);
+	else
+		bad_path(c, err, d, g);
+	if (exit_code_of(err) == EXIT_USAGE)
+		return try_help();
+	return exit_code_of(err);
+}
+
+int locate_error(const struct cli *c, struct fp_img *img,
+		 enum fp_err err, const struct fp_locate *loc)
+{
+	size_t i;
+
+	if (err == FP_E_IO)
+		return fs_error(c, img, err);
+	if (err == FP_E_MANYPART) {
+		fprintf(stderr, PROG ": '%s': several FAT partitions:",
+			c->image);
+		for (i = 0; i < loc->fat_count && i < FP_LOCATE_MAX; i++)
+			fprintf(stderr, " %u", loc->fat_parts[i]);
+		fputs("; choose one with -P N (--partition N)\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (err == FP_E_NOPART && loc->kind == FP_PT_NONE)
+		msg("'%s': no partition %u: the image has no partition table "
+		    "(MBR or GPT)", c->image, c->partition);
+	else if (err == FP_E_NOPART)
+		msg("'%s': no partition %u in its %s partition table (list "
+		    "them with sfdisk -l)", c->image, c->partition,
+		    loc->kind == FP_PT_GPT ? "GPT" : "MBR");
+	else if (err == FP_E_NOTFAT && c->partition)
+		msg("'%s': partition %u is not a FAT filesystem", c->image,
+		    c->partition);
+	else if (err == FP_E_NOTFAT)
+		msg("'%s': none of its partitions is a FAT filesystem",
+		    c->image);
+	else
+		msg("'%s': %s", c->image, fp_strerror(err));
+	return EXIT_OPERATIONAL;
+}

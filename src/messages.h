@@ -1,0 +1,47 @@
+/* messages.h - the command line's error messages (CLI only). */
+#ifndef FP_MESSAGES_H
+#define FP_MESSAGES_H
+
+#include "cli.h"
+#include "fs.h"
+#include "image.h"
+#include "plan.h"
+
+/* "fatprealloc: " then the printf-style message and a newline, on stderr. */
+__attribute__((format(printf, 1, 2)))
+void msg(const char *fmt, ...);
+
+/* The line after a usage error's message; returns EXIT_USAGE. */
+int try_help(void);
+
+/* Say why opening or reading the volume failed; returns the exit code. */
+int fs_error(const struct cli *c, struct fp_img *img, enum fp_err err);
+
+/*
+ * Say why an inconsistent volume is refused (FP_E_FATDIFF, FP_E_DIRTY):
+ * EXIT_INCONSISTENT; any other @err says nothing: EXIT_OPERATIONAL.
+ */
+int check_error(const struct cli *c, enum fp_err err,
+		const struct fp_fs_diag *d);
+
+/* Say that the request of @d does not fit (no space, full directory). */
+void no_room(const struct cli *c, enum fp_err err,
+	     const struct fp_plan_diag *d, const struct fp_geom *g);
+
+/* A path or file that the plan refuses to write through. */
+void damaged(const struct cli *c, const struct fp_plan_diag *d);
+
+/* Say what is wrong with the path of the request of @d. */
+void bad_path(const struct cli *c, enum fp_err err,
+	      const struct fp_plan_diag *d, const struct fp_geom *g);
+
+/* Say why planning or committing failed; returns the exit code. */
+int plan_error(const struct cli *c, struct fp_img *img,
+	       enum fp_err err, const struct fp_plan_diag *d,
+	       const struct fp_geom *g);
+
+/* Say why the volume was not found in the image; returns the exit code. */
+int locate_error(const struct cli *c, struct fp_img *img,
+		 enum fp_err err, const struct fp_locate *loc);
+
+#endif
