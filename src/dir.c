@@ -335,13 +335,7 @@ static uint64_t hash_done(uint64_t h)
 
 static uint64_t hash_name(const uint16_t *u, size_t n)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	while (n--) {
-		h ^= fp_name_upcase(*u++);
-		h *= 0x100000001b3ull;
-	}
-	return hash_done(h);
+	return hash_done(fp_name_hash(u, n));
 }
 
 static uint64_t hash_sfn(const uint8_t *sfn)

@@ -285,6 +285,17 @@ uint16_t fp_name_upcase(uint16_t c)
 	return c;
 }
 
+uint64_t fp_name_hash(const uint16_t *u, size_t count)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	while (count--) {
+		h ^= fp_name_upcase(*u++);
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
 int fp_name_equal(const uint16_t *a, size_t an, const uint16_t *b,
 		  size_t bn)
 {

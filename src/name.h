@@ -49,6 +49,12 @@ enum fp_err fp_name_check(const uint16_t *u, size_t count);
  * (no "ss" for U+00DF); U+00B5, U+0131 and U+017F are left alone. */
 uint16_t fp_name_upcase(uint16_t c);
 
+/*
+ * A 64-bit hash (FNV-1a) of @u upper-cased as fp_name_upcase() folds, so
+ * that names fp_name_equal() calls equal hash alike.
+ */
+uint64_t fp_name_hash(const uint16_t *u, size_t count);
+
 /* 1 if the two names are equal ignoring case as fp_name_upcase() folds. */
 int fp_name_equal(const uint16_t *a, size_t an, const uint16_t *b,
 		  size_t bn);

@@ -161,6 +161,23 @@ static enum fp_err check_shared_chain(struct fp_plan *p, uint32_t cl,
 }
 
 /*
+ * The chain of the existing file @e (none: *have 0), walked once by
+ * fp_fat_chain() and, on a volume with cross-links, checked against them.
+ */
+static enum fp_err file_chain(struct fp_plan *p, const struct fp_dirent *e,
+			      uint32_t *have, uint32_t *last)
+{
+	enum fp_err err = FP_OK;
+
+	*have = *last = 0;
+	if (e->cl)
+		err = fp_fat_chain(&p->fs->fat, e->cl, have, last);
+	if (!err && e->cl && fp_damage_shared_count(p->dmg))
+		err = check_shared_chain(p, e->cl, *have);
+	return err;
+}
+
+/*
  * The entry @e of a directory on the path, before going into it: it must
  * have a chain (0 would read as the root), must not lead back to a
  * directory on the path, and (when writing) must have size 0, a valid
@@ -896,13 +913,9 @@ static enum fp_err extend_file(struct fp_plan *p, struct fp_plan_file *f,
 			       const struct fp_dirent *e, uint64_t size)
 {
 	uint64_t clus = p->fs->geom.clus_len, zend;
-	uint32_t have = 0, last = 0, want = clusters_for(p, size);
-	enum fp_err err = FP_OK;
+	uint32_t have, last, want = clusters_for(p, size);
+	enum fp_err err = file_chain(p, e, &have, &last);
 
-	if (e->cl)
-		err = fp_fat_chain(&p->fs->fat, e->cl, &have, &last);
-	if (!err && e->cl && fp_damage_shared_count(p->dmg))
-		err = check_shared_chain(p, e->cl, have);
 	if (err)
 		return err;
 	if ((uint64_t)have * clus < e->size)
@@ -1036,13 +1049,9 @@ static enum fp_err commit_trims(struct fp_plan *p)
 static enum fp_err plan_trim(struct fp_plan *p, struct fp_plan_file *f,
 			     const struct fp_dirent *e)
 {
-	uint32_t have = 0, last;
-	enum fp_err err = FP_OK;
+	uint32_t have, last;
+	enum fp_err err = file_chain(p, e, &have, &last);
 
-	if (e->cl)
-		err = fp_fat_chain(&p->fs->fat, e->cl, &have, &last);
-	if (!err && e->cl && fp_damage_shared_count(p->dmg))
-		err = check_shared_chain(p, e->cl, have);
 	if (!err && (uint64_t)have * p->fs->geom.clus_len < e->size)
 		err = damaged(p, FP_P_CHAIN_SHORT);
 	return err ? err : trim_file(p, f, e, have);
@@ -1183,12 +1192,14 @@ static int fsinfo_count_ok(const struct fp_fsinfo *fi,
 	       fi->free_count <= g->cluster_count && fi->free_count >= alloc;
 }
 
-/*
- * Counting the free clusters reads the whole FAT, which on a large FAT32
- * volume costs more than the rest of a run; the FSInfo count is what
- * Linux and mtools show, so it is used when it can be right.  FAT12/16
- * have no FSInfo, but their FAT is at most 12 KiB or 128 KiB.
- */
+/* @n free clusters plus what a trim frees, at most the cluster count. */
+static uint32_t add_freed(const struct fp_plan *p, uint32_t n)
+{
+	uint32_t max = p->fs->geom.cluster_count;
+
+	return max - n > p->freed_count ? n + p->freed_count : max;
+}
+
 enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
 				uint32_t *count)
 {
@@ -1196,10 +1207,15 @@ enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
 	return fp_bitmap_largest_run(&plan->fs->bm, start, count);
 }
 
+/*
+ * Counting the free clusters reads the whole FAT, which on a large FAT32
+ * volume costs more than the rest of a run; the FSInfo count is what
+ * Linux and mtools show, so it is used when it can be right.  FAT12/16
+ * have no FSInfo, but their FAT is at most 12 KiB or 128 KiB.
+ */
 enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count)
 {
 	const struct fp_geom *g = &plan->fs->geom;
-
 	uint32_t n;
 	enum fp_err err = FP_OK;
 
@@ -1210,8 +1226,7 @@ enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count)
 	if (err)
 		return err;
 	/* a trim frees clusters that the bitmap and FSInfo still count used */
-	*count = g->cluster_count - n > plan->freed_count ?
-		 n + plan->freed_count : g->cluster_count;
+	*count = add_freed(plan, n);
 	return FP_OK;
 }
 
@@ -1265,9 +1280,7 @@ static enum fp_err write_fsinfo(struct fp_plan *p)
 		fi.free_count = FP_FSINFO_UNKNOWN;	/* provably stale */
 	if (fi.free_count != FP_FSINFO_UNKNOWN &&
 	    fi.free_count <= g->cluster_count)
-		fi.free_count = g->cluster_count - fi.free_count >
-				p->freed_count ? fi.free_count +
-				p->freed_count : g->cluster_count;
+		fi.free_count = add_freed(p, fi.free_count);
 	if (fi.next_free != FP_FSINFO_UNKNOWN && p->alloc_count)
 		fi.next_free = p->last_alloc;
 	sec = malloc(g->sec_len);

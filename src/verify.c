@@ -742,17 +742,6 @@ struct names {
 	size_t count, cap;
 };
 
-static uint64_t name_hash(const uint16_t *u, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	while (n--) {
-		h ^= fp_name_upcase(*u++);
-		h *= 0x100000001b3ull;
-	}
-	return h;
-}
-
 /* The short or long name of the entry a key stands for. */
 static size_t key_name(const struct fp_dir *d, const struct nkey *k,
 		       uint16_t *u)
@@ -792,10 +781,10 @@ static void add_key(struct vctx *v, struct names *nm,
 	k->first_slot = e->first_slot;
 	k->is_long = is_long;
 	if (is_long) {
-		k->h = name_hash(e->lfn, e->lfn_len);
+		k->h = fp_name_hash(e->lfn, e->lfn_len);
 	} else {
 		n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
-		k->h = name_hash(sname, n);
+		k->h = fp_name_hash(sname, n);
 	}
 }
 
