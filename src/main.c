@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "image.h"
 #include "messages.h"
+#include "path.h"
 #include "plan.h"
 #include "report.h"
 #include "size.h"
@@ -163,7 +164,7 @@ static int check_duplicates(const struct cli *c)
 
 	for (i = 0; k && i < c->req_count; i++) {
 		k[i].req = i;
-		k[i].key = fp_plan_path_key(c->reqs[i].path);
+		k[i].key = fp_path_key(c->reqs[i].path);
 		if (!k[i].key)
 			break;
 	}

@@ -78,19 +78,6 @@ struct fp_plan_diag {
 struct fp_plan;
 
 /*
- * 1 if paths @a and @b name the same file as VFAT lookups compare them:
- * component by component, ignoring repeated slashes and case.  (An alias
- * and its long name are told apart only by planning.)
- */
-int fp_plan_same_path(const char *a, const char *b);
-
-/*
- * A string equal for two paths exactly when fp_plan_same_path() says they
- * are the same (malloc'd; NULL when out of memory), for sorting.
- */
-char *fp_plan_path_key(const char *path);
-
-/*
  * Plan @count requests on @fs in memory; nothing is written.  On failure
  * *diag says which request failed and why.  The plan never writes through
  * damage: first the directory tree is walked as --verify walks it
