@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "image.h"
+#include "map.h"
 #include "messages.h"
 #include "path.h"
 #include "plan.h"
@@ -969,7 +970,7 @@ static int map_one(const struct cli *c, struct fp_img *img,
 	struct fp_map m;
 	enum fp_err err;
 
-	err = fp_plan_map(fs, c->reqs[i].path, &m, &diag);
+	err = fp_map_load(fs, c->reqs[i].path, &m, &diag);
 	if (err) {
 		diag.req = i;
 		return plan_error(c, img, err, &diag, &fs->geom);

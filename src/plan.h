@@ -140,24 +140,4 @@ enum fp_err fp_plan_commit(struct fp_plan *plan, int no_sync);
 
 void fp_plan_free(struct fp_plan *plan);
 
-/* Where an existing file's (or directory's) clusters are. */
-struct fp_map {
-	uint32_t size;
-	int is_dir;
-	uint32_t clusters;
-	struct fp_extent *ext;	/* runs of consecutive clusters; owned */
-	size_t ext_count;
-};
-
-/*
- * Map @path of @fs into *map: its runs of clusters in chain order.
- * FP_E_NOFILE or FP_E_NOENT when it does not exist, FP_E_CORRUPT when its
- * chain is broken, FP_E_DAMAGED when a directory on the path has no
- * chain or is its own ancestor.  Release with fp_map_release().
- */
-enum fp_err fp_plan_map(struct fp_fs *fs, const char *path,
-			struct fp_map *map, struct fp_plan_diag *diag);
-
-void fp_map_release(struct fp_map *map);
-
 #endif
