@@ -13,7 +13,9 @@
 
 #include "cli.h"
 #include "image.h"
+#include "map.h"
 #include "messages.h"
+#include "path.h"
 #include "plan.h"
 #include "report.h"
 #include "size.h"
@@ -163,7 +165,7 @@ static int check_duplicates(const struct cli *c)
 
 	for (i = 0; k && i < c->req_count; i++) {
 		k[i].req = i;
-		k[i].key = fp_plan_path_key(c->reqs[i].path);
+		k[i].key = fp_path_key(c->reqs[i].path);
 		if (!k[i].key)
 			break;
 	}
@@ -968,7 +970,7 @@ static int map_one(const struct cli *c, struct fp_img *img,
 	struct fp_map m;
 	enum fp_err err;
 
-	err = fp_plan_map(fs, c->reqs[i].path, &m, &diag);
+	err = fp_map_load(fs, c->reqs[i].path, &m, &diag);
 	if (err) {
 		diag.req = i;
 		return plan_error(c, img, err, &diag, &fs->geom);
