@@ -33,6 +33,7 @@ enum fp_fat_kind {
 };
 
 struct fp_fat_win;
+struct fp_fat_ops;
 
 /* How one FAT copy differs from the active one in the windows compared. */
 struct fp_fat_diff {
@@ -52,6 +53,7 @@ struct fp_fat_diff {
  * grow with the clusters allocated.  The image is borrowed.
  */
 struct fp_fat {
+	const struct fp_fat_ops *ops;	/* entry accessors of the type */
 	enum fp_fat_type type;
 	uint32_t max_cl;	/* highest valid cluster number */
 	uint32_t sec_len;
@@ -80,7 +82,8 @@ struct fp_fat {
 
 /*
  * Prepare the active copy of the FAT described by @g (borrowed until
- * release) for reading; nothing is read yet.  *fat is zeroed first.
+ * release) for reading; nothing is read yet.  *fat is zeroed first.  The
+ * entry accessors of the FAT type are chosen here, once.
  */
 enum fp_err fp_fat_load(struct fp_fat *fat, struct fp_img *img,
 			const struct fp_geom *g);
