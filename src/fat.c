@@ -74,6 +74,38 @@ struct fp_fat_ops {
 	uint64_t (*free_mask)(const uint8_t *p, uint32_t i, uint32_t n);
 };
 
+/*
+ * The active FAT copy (see fat.h).  The image and the geometry are
+ * borrowed; the windows and everything below them are owned.
+ */
+struct fp_fat {
+	const struct fp_fat_ops *ops;	/* of the FAT type */
+	enum fp_fat_type type;
+	uint32_t max_cl;	/* highest valid cluster number */
+	uint32_t sec_len;
+	struct fp_img *img;
+	uint64_t len;		/* bytes of entries 0 .. max_cl, in sectors */
+	uint32_t win_len;	/* bytes per window (the last may be shorter) */
+	uint32_t win_cl;	/* entries per window */
+	uint32_t win_count;
+	struct fp_fat_win *win;
+	uint8_t **chunks;	/* where window buffers come from */
+	uint32_t chunk_count;
+	uint32_t chunk_left;	/* unused windows in the last chunk */
+	uint32_t loaded;	/* windows in memory */
+	uint32_t cache_max;	/* clean windows kept at most */
+	uint64_t clock;		/* use counter for the LRU choice */
+	uint64_t reads;		/* windows read from the image */
+	uint32_t packed;	/* windows packed (see below) */
+	uint8_t *spare;		/* window buffers given back, a list */
+	uint8_t *gen;		/* packed windows unpacked for a write */
+	/* copy checking: other copies compared with each window read */
+	const struct fp_geom *geom;	/* for the copies */
+	int check_copies;
+	uint8_t *scratch;	/* one window of another copy */
+	struct fp_fat_diff *diff;	/* one per copy, while checking copies */
+};
+
 /* ---- entry accessors, one set per FAT type --------------------------- */
 
 static uint32_t get12(const uint8_t *p, uint32_t i)
@@ -278,17 +310,20 @@ static enum fp_err check_geom(const struct fp_geom *g,
  * FAT12 and FAT16 (at most 6 KiB and 128 KiB) are one window, so a FAT12
  * entry never straddles two; FAT32 windows hold whole 4-byte entries.
  */
-enum fp_err fp_fat_load(struct fp_fat *fat, struct fp_img *img,
-			const struct fp_geom *g)
+enum fp_err fp_fat_open(struct fp_img *img, const struct fp_geom *g,
+			struct fp_fat **out)
 {
 	const struct fp_fat_ops *ops = ops_of(g->type);
+	struct fp_fat *fat;
 	uint64_t need, len;
 	enum fp_err err;
 
-	memset(fat, 0, sizeof(*fat));
 	err = check_geom(g, ops, img, &need);
 	if (err)
 		return err;
+	fat = calloc(1, sizeof(*fat));
+	if (!fat)
+		return FP_E_NOMEM;
 	len = (need + g->sec_len - 1) / g->sec_len * g->sec_len;
 	fat->ops = ops;
 	fat->type = g->type;
@@ -306,9 +341,12 @@ enum fp_err fp_fat_load(struct fp_fat *fat, struct fp_img *img,
 	}
 	fat->win_count = (uint32_t)((len + fat->win_len - 1) / fat->win_len);
 	fat->win = calloc(fat->win_count, sizeof(*fat->win));
-	if (!fat->win)
+	if (!fat->win) {
+		fp_fat_free(fat);
 		return FP_E_NOMEM;
+	}
 	fp_fat_cache(fat, FP_FAT_CACHE_LEN);
+	*out = fat;
 	return FP_OK;
 }
 
@@ -318,6 +356,51 @@ void fp_fat_cache(struct fp_fat *fat, uint64_t len)
 
 	fat->cache_max = n < 1 ? 1 : n > fat->win_count ? fat->win_count :
 			 (uint32_t)n;
+}
+
+uint32_t fp_fat_max_cl(const struct fp_fat *fat)
+{
+	return fat->max_cl;
+}
+
+uint32_t fp_fat_win_cl(const struct fp_fat *fat)
+{
+	return fat->win_cl;
+}
+
+uint32_t fp_fat_win_count(const struct fp_fat *fat)
+{
+	return fat->win_count;
+}
+
+uint32_t fp_fat_eoc(const struct fp_fat *fat)
+{
+	return fat->ops->mask;
+}
+
+enum fp_fat_kind fp_fat_kind(const struct fp_fat *fat, uint32_t val)
+{
+	return fp_fat_kind_of(fat->type, fat->max_cl, val);
+}
+
+struct fp_fat_diff fp_fat_copy_diff(const struct fp_fat *fat,
+				    uint32_t copy)
+{
+	struct fp_fat_diff none = { 0, 0 };
+
+	if (!fat->diff || copy >= fat->geom->fat_count)
+		return none;
+	return fat->diff[copy];
+}
+
+void fp_fat_stats(const struct fp_fat *fat, struct fp_fat_stats *st)
+{
+	st->len = fat->len;
+	st->win_len = fat->win_len;
+	st->cache_max = fat->cache_max;
+	st->loaded = fat->loaded;
+	st->packed = fat->packed;
+	st->reads = fat->reads;
 }
 
 /* Bytes of window @w (the last one may be short). */
@@ -947,7 +1030,7 @@ enum fp_err fp_fat_chain(struct fp_fat *fat, uint32_t start,
 		err = fp_fat_get(fat, cl, &v);
 		if (err)
 			return err;
-		switch (fp_fat_kind(fat, v)) {
+		switch (fp_fat_kind_of(fat->type, fat->max_cl, v)) {
 		case FP_FK_EOC:
 			*count = n;
 			*last = cl;
@@ -1051,7 +1134,7 @@ enum fp_err fp_fat_flush(struct fp_fat *fat, struct fp_img *img,
 	return FP_OK;
 }
 
-void fp_fat_release(struct fp_fat *fat)
+void fp_fat_free(struct fp_fat *fat)
 {
 	uint32_t w;
 
@@ -1068,5 +1151,5 @@ void fp_fat_release(struct fp_fat *fat)
 	free(fat->win);
 	free(fat->scratch);
 	free(fat->diff);
-	memset(fat, 0, sizeof(*fat));
+	free(fat);
 }
