@@ -24,7 +24,7 @@ struct fp_fat_patch {
 
 /*
  * One window of the active copy.  buf holds the window's bytes, NULL while
- * it is not loaded; dirty has one byte a sector (kept when buf goes).
+ * it is not loaded; dirty has one byte per sector (kept when buf goes).
  *
  * A FAT32 window whose entries all link to the next cluster but for at
  * most PATCH_MAX (what preallocated chains make of a window) is packed:
@@ -761,8 +761,8 @@ static enum fp_err window(struct fp_fat *fat, uint32_t w,
 		/*
 		 * The cache thrashes (an access pattern that jumps between
 		 * windows, as a hostile or badly fragmented chain does):
-		 * keep every window, as the whole FAT was kept before
-		 * windows, so that the reads stay linear in the FAT size.
+		 * from now on keep every window, so that the reads stay
+		 * linear in the FAT size.
 		 */
 		if (fat->reads >= 2 * (uint64_t)fat->win_count)
 			fat->cache_max = fat->win_count;
