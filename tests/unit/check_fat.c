@@ -176,7 +176,7 @@ START_TEST(test_fat12_get)
 	ck_assert_uint_eq(fp_fat_max_cl(fat), 1001);
 	ck_assert_uint_eq(stats(fat).len, 3 * SEC);
 	ck_assert_uint_eq(fp_fat_win_count(fat), 1);
-	ck_assert_uint_eq(stats(fat).reads, 0);	/* nothing read before use */
+	ck_assert_uint_eq(stats(fat).reads, 0);	/* nothing read yet */
 	check_all(fat, v.g.type, copy_data(&v, 0));
 	ck_assert_uint_eq(stats(fat).reads, 1);
 	ck_assert_uint_eq(flushed(&v, fat), 0);
@@ -280,6 +280,139 @@ START_TEST(test_fat32)
 	set(fat, 128, 7);
 	ck_assert_uint_eq(flushed(&v, fat), 3);
 	ck_assert_uint_eq(fp_le32(c0 + 20), raw & 0xF0000000);
+	fp_fat_free(fat);
+	vol_free(&v);
+}
+END_TEST
+
+/*
+ * A volume of each type: a FAT12 of 1003 entries (an odd count), a
+ * FAT16, a FAT32 of 5 windows.
+ */
+static const struct shape {
+	enum fp_fat_type t;
+	uint32_t clusters, secs;
+} shapes[] = {
+	{ FP_FAT12, 1001, 3 }, { FP_FAT16, 5000, 20 },
+	{ FP_FAT32, 300000, 2344 },
+};
+
+/* Reference entry encoder, bit by bit: the 12/16/28 value bits only. */
+static void ref_put(uint8_t *p, enum fp_fat_type t, uint32_t cl,
+		    uint32_t v)
+{
+	uint64_t bit = (uint64_t)cl * t;
+	unsigned k, n = t == FP_FAT32 ? 28 : (unsigned)t;
+	uint8_t m;
+
+	for (k = 0; k < n; k++, bit++) {
+		m = (uint8_t)(1u << (bit % 8));
+		p[bit / 8] = (uint8_t)((v >> k) & 1 ? p[bit / 8] | m :
+				       p[bit / 8] & ~m);
+	}
+}
+
+/*
+ * The entry accessors of each type, against the bit-by-bit reference:
+ * a value set reads back masked, the neighbours keep theirs, and after
+ * a flush the copy differs from the one before in the entry's value
+ * bits only (FAT12 entries sharing a byte, odd and even, at the ends
+ * and across sector 0/1; FAT32 top 4 bits; FAT32 window boundaries).
+ */
+START_TEST(test_entry_round_trip)
+{
+	static const uint32_t cls[] = {
+		0, 1, 2, 3, 340, 341, 342, 682, 683, 1001, 1002, 4999,
+		65535, 65536, 65537, 299999, 300000, 300001,
+	};
+	enum fp_fat_type t = shapes[_i].t;
+	uint32_t vals[] = { 0, 1, 2, 0x5A5, 0, 0, 0xFFFFFFFF, 0x12345678 };
+	uint32_t mask, max, cl, k, i, top = 0;
+	struct fp_fat *fat = NULL;
+	uint8_t *want;
+	struct vol v;
+
+	vol_make(&v, t, shapes[_i].clusters, shapes[_i].secs, 2, 1);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	mask = fp_fat_eoc(fat);
+	max = fp_fat_max_cl(fat);
+	ck_assert_uint_eq(max, shapes[_i].clusters + 1);
+	vals[4] = mask - 8;		/* bad */
+	vals[5] = mask;			/* end of chain */
+	want = malloc(v.g.fat_len);
+	ck_assert_ptr_nonnull(want);
+	memcpy(want, copy_data(&v, 0), v.g.fat_len);
+	for (i = 0; i < sizeof(cls) / sizeof(cls[0]); i++) {
+		cl = cls[i];
+		if (cl > max)
+			continue;
+		if (t == FP_FAT32)
+			top |= fp_le32(want + 4 * cl) >> 28;
+		for (k = 0; k < sizeof(vals) / sizeof(vals[0]); k++) {
+			set(fat, cl, vals[k]);
+			ref_put(want, t, cl, vals[k] & mask);
+			ck_assert_uint_eq(get(fat, cl), vals[k] & mask);
+			if (cl > 0)
+				ck_assert_uint_eq(get(fat, cl - 1),
+						  ref_get(want, t, cl - 1));
+			if (cl < max)
+				ck_assert_uint_eq(get(fat, cl + 1),
+						  ref_get(want, t, cl + 1));
+			ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
+			ck_assert_msg(memcmp(copy_data(&v, 0), want,
+					     v.g.fat_len) == 0,
+				      "type %d entry %u value %x", t, cl,
+				      vals[k]);
+			ck_assert_mem_eq(copy_data(&v, 1), want, v.g.fat_len);
+		}
+	}
+	if (t == FP_FAT32)		/* the top bits kept were not all 0 */
+		ck_assert_uint_ne(top, 0);
+	free(want);
+	fp_fat_free(fat);
+	vol_free(&v);
+}
+END_TEST
+
+/*
+ * The ends of the FAT: entry max_cl is the last one that can be read or
+ * set; every call that takes a range refuses one past it, and changes
+ * nothing when it does.
+ */
+START_TEST(test_entry_bounds)
+{
+	struct fp_fat *fat = NULL;
+	uint32_t max, vals[2] = { 7, 7 }, len = 7;
+	uint64_t m[2];
+	struct vol v;
+
+	vol_make(&v, shapes[_i].t, shapes[_i].clusters, shapes[_i].secs, 1,
+		 1);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	max = fp_fat_max_cl(fat);
+	set(fat, max, 3);
+	ck_assert_uint_eq(get(fat, max), 3);
+	ck_assert_int_eq(fp_fat_get_run(fat, max, 1, vals), FP_OK);
+	ck_assert_uint_eq(vals[0], 3);
+	ck_assert_uint_eq(vals[1], 7);
+	ck_assert_int_eq(fp_fat_get_run(fat, max, 2, vals), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_get_run(fat, max + 1, 1, vals), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_get_run(fat, 0, UINT32_MAX, vals),
+			 FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_seq(fat, max, UINT32_MAX, &len), FP_OK);
+	ck_assert_uint_eq(len, 0);	/* max_cl links nowhere further */
+	ck_assert_int_eq(fp_fat_set_chain(fat, max, 1), FP_OK);
+	ck_assert_uint_eq(get(fat, max), fp_fat_eoc(fat));
+	ck_assert_int_eq(fp_fat_set_chain(fat, max, 2), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_set_chain(fat, max + 1, 1), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_free_masks(fat, max / 64 * 64, 1, m), FP_OK);
+	ck_assert_int_eq(fp_fat_free_masks(fat, max / 64 * 64, 2, m),
+			 FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_free_masks(fat, max / 64 * 64 + 64, 1, m),
+			 FP_E_INVAL);
+	ck_assert_uint_eq(get(fat, max), fp_fat_eoc(fat));
+	ck_assert_uint_eq(get(fat, max - 1), ref_get(copy_data(&v, 0),
+						     shapes[_i].t, max - 1));
 	fp_fat_free(fat);
 	vol_free(&v);
 }
@@ -782,11 +915,6 @@ END_TEST
  */
 START_TEST(test_free_mask)
 {
-	static const struct { enum fp_fat_type t; uint32_t clusters, secs; }
-	cases[] = {
-		{ FP_FAT12, 1001, 3 }, { FP_FAT16, 5000, 20 },
-		{ FP_FAT32, 300000, 2344 },
-	};
 	static uint64_t all[300000 / 64 + 1];
 	struct vol v;
 	struct fp_fat *fat = NULL;
@@ -794,14 +922,14 @@ START_TEST(test_free_mask)
 	uint64_t m;
 
 	for (c = 0; c < 3; c++) {
-		vol_make(&v, cases[c].t, cases[c].clusters, cases[c].secs, 1,
-			 1);
+		vol_make(&v, shapes[c].t, shapes[c].clusters,
+			 shapes[c].secs, 1, 1);
 		ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
 		for (cl = 0; cl <= fp_fat_max_cl(fat); cl += 3 + cl % 5)
 			set(fat, cl, 0);
 		for (cl = 128; cl < 192; cl++)
 			set(fat, cl, 0);
-		set(fat, 200, cases[c].t == FP_FAT32 ? 0x10000000 : 0);
+		set(fat, 200, shapes[c].t == FP_FAT32 ? 0x10000000 : 0);
 		set(fat, 64, 0xFF7);
 		for (cl = 0; cl <= fp_fat_max_cl(fat); cl += 64) {
 			ck_assert_int_eq(fp_fat_free_masks(fat, cl, 1, &m),
@@ -810,7 +938,7 @@ START_TEST(test_free_mask)
 				want = cl + k <= fp_fat_max_cl(fat) &&
 				       get(fat, cl + k) == 0;
 				ck_assert_msg(((m >> k) & 1) == want,
-					      "type %d entry %u", cases[c].t,
+					      "type %d entry %u", shapes[c].t,
 					      cl + k);
 			}
 		}
@@ -1380,6 +1508,8 @@ static Suite *fat_suite(void)
 	tcase_add_test(tc, test_fat12_set);
 	tcase_add_test(tc, test_fat16);
 	tcase_add_test(tc, test_fat32);
+	tcase_add_loop_test(tc, test_entry_round_trip, 0, 3);
+	tcase_add_loop_test(tc, test_entry_bounds, 0, 3);
 	tcase_add_test(tc, test_load_oversized);
 	tcase_add_test(tc, test_load_errors);
 	tcase_add_loop_test(tc, test_kinds, 0, 6);
