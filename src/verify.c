@@ -505,14 +505,13 @@ static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
 			   int *ok, uint32_t *list, uint32_t list_max)
 {
 	uint32_t cl = start, n = 0, val, run;
-	enum fp_fat_kind k;
+	int in_range = start >= 2 && start <= fp_geom_max_cl(v->g);
+	enum fp_fat_kind k = in_range ? fp_fat_kind(v->fat, entry(v, start)) :
+				 FP_FK_INVALID;
 
 	*ok = 0;
-	if (start < 2 || start > fp_geom_max_cl(v->g) ||
-	    (k = fp_fat_kind(v->fat, entry(v, start))) ==
-	    FP_FK_FREE || k == FP_FK_BAD) {
-		if (start >= 2 && start <= fp_geom_max_cl(v->g) &&
-		    k == FP_FK_FREE)
+	if (!in_range || k == FP_FK_FREE || k == FP_FK_BAD) {
+		if (k == FP_FK_FREE)
 			mark_free_used(v, start);
 		add(v, FP_P_BAD_START, path, start, 0, 0);
 		return 0;
