@@ -391,3 +391,91 @@ void fp_bitmap_release(struct fp_bitmap *bm)
 	free(bm->scanned);
 	memset(bm, 0, sizeof(*bm));
 }
+
+#define KNOWN_FLAGS (FP_BM_FIXED_GOAL | FP_BM_CONTIGUOUS | FP_BM_END)
+
+/* FP_BM_FIXED_GOAL: the free clusters from @goal, at most @len. */
+static enum fp_err range_at(struct fp_bitmap *bm, uint32_t goal,
+			    uint32_t len, uint32_t min_len, uint32_t *start,
+			    uint32_t *count)
+{
+	uint32_t n;
+	enum fp_err err;
+
+	if (goal < 2 || goal > bm->max_cl)
+		return FP_E_NOSPC;
+	err = fp_bitmap_run_len(bm, goal, len, &n);
+	if (err)
+		return err;
+	if (n < min_len)
+		return FP_E_NOSPC;
+	*start = goal;
+	*count = n;
+	return FP_OK;
+}
+
+/* FP_BM_END: the top of the highest run at or below @goal. */
+static enum fp_err range_high(struct fp_bitmap *bm, uint32_t goal,
+			      uint32_t len, uint32_t min_len,
+			      uint32_t *start, uint32_t *count)
+{
+	uint32_t below = goal < bm->max_cl ? goal + 1 : bm->max_cl + 1;
+	uint32_t s, n;
+	enum fp_err err;
+
+	do {
+		err = fp_bitmap_last_run(bm, below, &s, &n);
+		below = s;
+	} while (!err && s && n < min_len);
+	if (err)
+		return err;
+	if (!s)
+		return FP_E_NOSPC;
+	*count = n < len ? n : len;
+	*start = s + n - *count;
+	return FP_OK;
+}
+
+/* Neither flag: the first run of @len from @goal, else the largest. */
+static enum fp_err range_first(struct fp_bitmap *bm, uint32_t goal,
+			       uint32_t len, uint32_t min_len,
+			       uint32_t *start, uint32_t *count)
+{
+	uint32_t s, n;
+	enum fp_err err = fp_bitmap_find_run(bm, goal, len, &s);
+
+	if (!err && s) {
+		*start = s;
+		*count = len;
+		return FP_OK;
+	}
+	if (!err)
+		err = fp_bitmap_largest_run(bm, &s, &n);
+	if (err)
+		return err;
+	if (!s || n < min_len)
+		return FP_E_NOSPC;
+	assert(n < len);
+	*start = s;
+	*count = n;
+	return FP_OK;
+}
+
+enum fp_err fp_bitmap_new_range(struct fp_bitmap *bm, unsigned flags,
+				uint32_t goal, uint32_t len,
+				uint32_t min_len, uint32_t *start,
+				uint32_t *count)
+{
+	if ((flags & ~(unsigned)KNOWN_FLAGS) || len == 0 || min_len > len ||
+	    ((flags & FP_BM_FIXED_GOAL) && (flags & FP_BM_END)))
+		return FP_E_INVAL;
+	if (flags & FP_BM_CONTIGUOUS)
+		min_len = len;
+	if (min_len == 0)
+		min_len = 1;
+	if (flags & FP_BM_FIXED_GOAL)
+		return range_at(bm, goal, len, min_len, start, count);
+	if (flags & FP_BM_END)
+		return range_high(bm, goal, len, min_len, start, count);
+	return range_first(bm, goal, len, min_len, start, count);
+}

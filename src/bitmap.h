@@ -71,6 +71,37 @@ enum fp_err fp_bitmap_last_run(struct fp_bitmap *bm, uint32_t below,
 enum fp_err fp_bitmap_largest_run(struct fp_bitmap *bm, uint32_t *start,
 				  uint32_t *len);
 
+/* Flags of fp_bitmap_new_range(). */
+enum fp_bm_flag {
+	FP_BM_FIXED_GOAL = 1u << 0,	/* the run starts at the goal */
+	FP_BM_CONTIGUOUS = 1u << 1,	/* the whole length as one run */
+	FP_BM_END = 1u << 2		/* highest first, down from the goal */
+};
+
+/*
+ * The one allocator entry point (after e2fsprogs' ext2fs_new_range()):
+ * find a free run of at most @len clusters and at least @min_len (0
+ * counts as 1; FP_BM_CONTIGUOUS makes it @len), and set *start and *count
+ * to it.  Nothing is taken: fp_bitmap_take() does that.
+ *
+ * - FP_BM_FIXED_GOAL: the run starts at @goal and is as long as the free
+ *   clusters there allow, at most @len.
+ * - FP_BM_END: the highest free run whose clusters are at most @goal (any
+ *   @goal past the last cluster means the last) and that holds @min_len
+ *   of them; the run returned is its top @len clusters, or all of it.
+ * - neither: the first run of @len clusters at or after @goal (a @goal
+ *   inside a free run counts from the goal), else the first one from
+ *   cluster 2 on; else the largest free run, the lowest of equal ones,
+ *   when it holds @min_len.  A @goal outside 2 .. max_cl means 2.
+ *
+ * FP_E_NOSPC when no such run exists; FP_E_INVAL for an unknown flag,
+ * FP_BM_FIXED_GOAL with FP_BM_END, @len 0 or @min_len above @len.
+ */
+enum fp_err fp_bitmap_new_range(struct fp_bitmap *bm, unsigned flags,
+				uint32_t goal, uint32_t len,
+				uint32_t min_len, uint32_t *start,
+				uint32_t *count);
+
 /* *count = free clusters on the whole volume. */
 enum fp_err fp_bitmap_free_count(struct fp_bitmap *bm, uint32_t *count);
 

@@ -438,6 +438,172 @@ START_TEST(test_large)
 }
 END_TEST
 
+/*
+ * A bitmap from @map, one character a cluster from cluster 2 on: 'X'
+ * used, '.' free; a number before a character repeats it ("3X2." is
+ * "XXX..").  max_cl is the last cluster the map names.
+ */
+static void map_bitmap(struct fp_bitmap *bm, const char *map)
+{
+	uint32_t cl = 2, n, rep;
+	const char *c;
+
+	for (n = 1, c = map; *c; c++) {
+		rep = 0;
+		while (*c >= '0' && *c <= '9')
+			rep = rep * 10 + (uint32_t)(*c++ - '0');
+		n += rep ? rep : 1;
+	}
+	ck_assert_int_eq(fp_bitmap_init(bm, n), FP_OK);
+	for (c = map; *c; c++) {
+		rep = 0;
+		while (*c >= '0' && *c <= '9')
+			rep = rep * 10 + (uint32_t)(*c++ - '0');
+		rep = rep ? rep : 1;
+		ck_assert(*c == 'X' || *c == '.');
+		if (*c == 'X')
+			fp_bitmap_take(bm, cl, rep);
+		cl += rep;
+	}
+}
+
+#define FIX FP_BM_FIXED_GOAL
+#define CON FP_BM_CONTIGUOUS
+#define END FP_BM_END
+#define TOP UINT32_MAX
+
+/* One query of fp_bitmap_new_range() and what it must answer. */
+struct range_case {
+	const char *map;
+	unsigned flags;
+	uint32_t goal, len, min;
+	enum fp_err err;
+	uint32_t start, count;
+};
+
+/* M: free runs 2 at 2, 2 at 7, 4 at 10; max_cl 13. */
+#define M "..XXX..X...."
+static const struct range_case range_cases[] = {
+	/* first fit from the goal, else from 2, else the largest */
+	{ M, 0, 2, 1, 0, FP_OK, 2, 1 },
+	{ M, 0, 2, 2, 0, FP_OK, 2, 2 },
+	{ M, 0, 2, 3, 0, FP_OK, 10, 3 },
+	{ M, 0, 2, 4, 0, FP_OK, 10, 4 },		/* exact fit */
+	{ M, 0, 2, 5, 0, FP_OK, 10, 4 },		/* the largest */
+	{ M, 0, 2, 5, 4, FP_OK, 10, 4 },
+	{ M, 0, 2, 5, 5, FP_E_NOSPC, 0, 0 },
+	{ M, 0, 2, TOP, 0, FP_OK, 10, 4 },
+	{ M, 0, 8, 1, 0, FP_OK, 8, 1 },		/* goal inside a run */
+	{ M, 0, 8, 2, 0, FP_OK, 10, 2 },
+	{ M, 0, 11, 2, 0, FP_OK, 11, 2 },
+	{ M, 0, 12, 2, 0, FP_OK, 12, 2 },
+	{ M, 0, 12, 3, 0, FP_OK, 10, 3 },	/* wraps to the run's start */
+	{ M, 0, 13, 2, 0, FP_OK, 2, 2 },
+	{ M, 0, 5, 2, 0, FP_OK, 7, 2 },		/* goal in a used run */
+	{ M, 0, 0, 2, 0, FP_OK, 2, 2 },
+	{ M, 0, 14, 2, 0, FP_OK, 2, 2 },		/* goal past the end */
+	{ M, 0, TOP, 3, 0, FP_OK, 10, 3 },
+	{ M, CON, 2, 4, 0, FP_OK, 10, 4 },
+	{ M, CON, 2, 5, 0, FP_E_NOSPC, 0, 0 },
+	{ M, CON, 11, 4, 0, FP_OK, 10, 4 },
+	{ M, CON, 11, 3, 1, FP_OK, 11, 3 },
+	/* the run at the goal */
+	{ M, FIX, 2, 5, 0, FP_OK, 2, 2 },
+	{ M, FIX, 3, 5, 0, FP_OK, 3, 1 },
+	{ M, FIX, 4, 1, 0, FP_E_NOSPC, 0, 0 },	/* goal in a used run */
+	{ M, FIX, 11, 2, 0, FP_OK, 11, 2 },
+	{ M, FIX, 11, 9, 0, FP_OK, 11, 3 },
+	{ M, FIX, 11, 9, 3, FP_OK, 11, 3 },
+	{ M, FIX, 11, 9, 4, FP_E_NOSPC, 0, 0 },
+	{ M, FIX | CON, 11, 3, 0, FP_OK, 11, 3 },
+	{ M, FIX | CON, 11, 4, 0, FP_E_NOSPC, 0, 0 },
+	{ M, FIX, 13, 5, 0, FP_OK, 13, 1 },
+	{ M, FIX, 14, 1, 0, FP_E_NOSPC, 0, 0 },	/* goal past the end */
+	{ M, FIX, TOP, 1, 0, FP_E_NOSPC, 0, 0 },
+	{ M, FIX, 0, 1, 0, FP_E_NOSPC, 0, 0 },
+	{ M, FIX, 1, 1, 0, FP_E_NOSPC, 0, 0 },
+	/* highest first, down from the goal */
+	{ M, END, TOP, 1, 0, FP_OK, 13, 1 },
+	{ M, END, 14, 3, 0, FP_OK, 11, 3 },
+	{ M, END, 13, 6, 0, FP_OK, 10, 4 },
+	{ M, END | CON, TOP, 4, 0, FP_OK, 10, 4 },
+	{ M, END | CON, TOP, 5, 0, FP_E_NOSPC, 0, 0 },
+	{ M, END, TOP, 5, 5, FP_E_NOSPC, 0, 0 },
+	{ M, END, 11, 9, 0, FP_OK, 10, 2 },	/* the goal cuts a run */
+	{ M, END | CON, 12, 3, 0, FP_OK, 10, 3 },
+	{ M, END | CON, 11, 3, 0, FP_E_NOSPC, 0, 0 },
+	{ M, END, 9, 9, 0, FP_OK, 7, 2 },	/* goal in a used run */
+	{ M, END, 9, 9, 3, FP_E_NOSPC, 0, 0 },
+	{ M, END, 3, 5, 0, FP_OK, 2, 2 },
+	{ M, END, 2, 5, 0, FP_OK, 2, 1 },
+	{ M, END, 1, 1, 0, FP_E_NOSPC, 0, 0 },
+	{ M, END, 0, 1, 0, FP_E_NOSPC, 0, 0 },
+	/* refused arguments */
+	{ M, 1u << 3, 2, 1, 0, FP_E_INVAL, 0, 0 },	/* unknown flags */
+	{ M, 1u << 31, 2, 1, 0, FP_E_INVAL, 0, 0 },
+	{ M, FIX | END, 2, 1, 0, FP_E_INVAL, 0, 0 },
+	{ M, 0, 2, 0, 0, FP_E_INVAL, 0, 0 },
+	{ M, 0, 2, 2, 3, FP_E_INVAL, 0, 0 },
+	/* no free cluster at all */
+	{ "XXXX", 0, 2, 1, 0, FP_E_NOSPC, 0, 0 },
+	{ "XXXX", END, TOP, 1, 0, FP_E_NOSPC, 0, 0 },
+	{ "XXXX", FIX, 2, 1, 0, FP_E_NOSPC, 0, 0 },
+	/* all free */
+	{ "8.", 0, 2, 8, 0, FP_OK, 2, 8 },
+	{ "8.", 0, 5, 8, 0, FP_OK, 2, 8 },
+	{ "8.", 0, 2, 9, 0, FP_OK, 2, 8 },
+	{ "8.", CON, 2, 9, 0, FP_E_NOSPC, 0, 0 },
+	{ "8.", END, TOP, 3, 0, FP_OK, 7, 3 },
+	/* fragmented: every other cluster used */
+	{ "X.X.X.X.X.X.X.X.", 0, 2, 3, 0, FP_OK, 3, 1 },
+	{ "X.X.X.X.X.X.X.X.", 0, 10, 1, 0, FP_OK, 11, 1 },
+	{ "X.X.X.X.X.X.X.X.", 0, 10, 2, 0, FP_OK, 3, 1 },
+	{ "X.X.X.X.X.X.X.X.", CON, 10, 2, 0, FP_E_NOSPC, 0, 0 },
+	{ "X.X.X.X.X.X.X.X.", END, TOP, 3, 0, FP_OK, 17, 1 },
+	{ "X.X.X.X.X.X.X.X.", END, 16, 3, 0, FP_OK, 15, 1 },
+	/* runs across 64-bit words; free runs 10 at 62, 70 at 132 */
+	{ "60X10.60X70.", 0, 2, 10, 0, FP_OK, 62, 10 },
+	{ "60X10.60X70.", 0, 2, 11, 0, FP_OK, 132, 11 },
+	{ "60X10.60X70.", 0, 140, 70, 0, FP_OK, 132, 70 },
+	{ "60X10.60X70.", 0, 140, 71, 0, FP_OK, 132, 70 },
+	{ "60X10.60X70.", FIX, 65, 100, 0, FP_OK, 65, 7 },
+	{ "60X10.60X70.", END, 131, 100, 0, FP_OK, 62, 10 },
+	{ "60X10.60X70.", END | CON, 200, 69, 0, FP_OK, 132, 69 },
+	{ "60X10.60X70.", END | CON, 200, 70, 0, FP_E_NOSPC, 0, 0 },
+};
+#undef M
+
+/*
+ * Each case on a fresh bitmap and on one whose free runs were listed by
+ * an earlier query (a largest-run search); the bitmap does not change.
+ */
+START_TEST(test_new_range)
+{
+	const struct range_case *t = &range_cases[_i];
+	struct fp_bitmap bm;
+	uint32_t start, count, before, after, pass;
+	enum fp_err err;
+
+	for (pass = 0; pass < 2; pass++) {
+		map_bitmap(&bm, t->map);
+		if (pass)
+			(void)fp_bitmap_new_range(&bm, 0, 2, TOP, 0, &start,
+						  &count);
+		ck_assert_int_eq(fp_bitmap_free_count(&bm, &before), FP_OK);
+		start = count = 0xDEAD;
+		err = fp_bitmap_new_range(&bm, t->flags, t->goal, t->len,
+					  t->min, &start, &count);
+		ck_assert_msg(err == t->err, "case %d pass %u: err %d",
+			      _i, pass, (int)err);
+		ck_assert_uint_eq(start, t->err ? 0xDEAD : t->start);
+		ck_assert_uint_eq(count, t->err ? 0xDEAD : t->count);
+		ck_assert_int_eq(fp_bitmap_free_count(&bm, &after), FP_OK);
+		ck_assert_uint_eq(after, before);
+		fp_bitmap_release(&bm);
+	}
+}
+END_TEST
+
 static Suite *bitmap_suite(void)
 {
 	Suite *s = suite_create("bitmap");
@@ -453,6 +619,8 @@ static Suite *bitmap_suite(void)
 	tcase_add_test(tc, test_load);
 	tcase_add_test(tc, test_lazy);
 	tcase_add_test(tc, test_large);
+	tcase_add_loop_test(tc, test_new_range, 0,
+			    (int)(sizeof(range_cases) / sizeof(range_cases[0])));
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
 	return s;
