@@ -151,6 +151,9 @@ int fp_bitmap_used(const struct fp_bitmap *bm, uint32_t cl)
 	return (bm->words[cl / 64] >> (cl % 64)) & 1;
 }
 
+static void runs_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count);
+static void runs_drop(struct fp_bitmap *bm);
+
 void fp_bitmap_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count)
 {
 	uint64_t pos = cl, end = (uint64_t)cl + count;
@@ -170,6 +173,8 @@ void fp_bitmap_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count)
 		bm->words[i] |= m;
 		pos = i * 64 + hi;
 	}
+	if (bm->runs && count)
+		runs_take(bm, cl, count);
 }
 
 /* First clear bit in @from .. @end, or 0. */
@@ -280,6 +285,7 @@ static enum fp_err run_in(struct fp_bitmap *bm, uint32_t lo, uint64_t hi,
 		err = fp_bitmap_run_len(bm, cl, count, &len);
 		if (err || len >= count)
 			break;
+		bm->skipped++;
 		err = fp_bitmap_next_free(bm, cl + len, &cl);
 	}
 	if (!err)
@@ -389,7 +395,221 @@ void fp_bitmap_release(struct fp_bitmap *bm)
 		return;
 	free(bm->words);
 	free(bm->scanned);
+	runs_drop(bm);
 	memset(bm, 0, sizeof(*bm));
+}
+
+/* ---- the run list ---------------------------------------------------- */
+
+/*
+ * Once a search has to look at the whole volume (no run of the length
+ * from the goal, or the largest run), the free runs are listed once, in
+ * order, with a max-tree of their lengths over them: best[k] is the
+ * longest run under node k, the leaves from leaf_base on.  Every later
+ * search is a descent of that tree, O(log runs), instead of a pass over
+ * the bitmap, so a file in many pieces costs O(clusters) a plan, not
+ * O(pieces x clusters).  fp_bitmap_take() shortens the run it takes from
+ * (runs are taken from their start or their end); a take from the middle
+ * of a run drops the list, and the next search lists the runs again.
+ * The bits stay the truth; the list only answers searches faster.
+ */
+#define NONE UINT32_MAX
+
+static void runs_drop(struct fp_bitmap *bm)
+{
+	free(bm->runs);
+	free(bm->best);
+	bm->runs = NULL;
+	bm->best = NULL;
+	bm->run_count = 0;
+}
+
+/* Count the free runs, and store them into @runs unless it is NULL. */
+static uint32_t list_runs(const struct fp_bitmap *bm, struct fp_bm_run *runs)
+{
+	uint32_t n = 0, cl = 2, len;
+
+	while (cl <= bm->max_cl && (cl = first_clear(bm, cl, bm->max_cl))) {
+		len = (uint32_t)clear_run(bm, cl, bm->max_cl - cl + 1);
+		if (runs) {
+			runs[n].start = cl;
+			runs[n].count = len;
+		}
+		n++;
+		cl += len;
+	}
+	return n;
+}
+
+static void tree_fix(struct fp_bitmap *bm, uint32_t k)
+{
+	uint32_t a = bm->best[2 * k], b = bm->best[2 * k + 1];
+
+	bm->best[k] = a > b ? a : b;
+}
+
+/*
+ * Read every window and list the runs.  Out of memory is no error: the
+ * searches then go over the bitmap as before the list.
+ */
+static enum fp_err runs_build(struct fp_bitmap *bm)
+{
+	uint32_t n, k, i;
+	enum fp_err err = fp_bitmap_free_count(bm, &n);
+
+	bm->want_runs = 1;
+	if (err || bm->runs)
+		return err;
+	n = list_runs(bm, NULL);
+	for (k = 1; k < n; k *= 2)
+		;
+	bm->runs = malloc((n ? n : 1) * sizeof(*bm->runs));
+	bm->best = calloc(2 * (size_t)k, sizeof(*bm->best));
+	if (!bm->runs || !bm->best) {
+		runs_drop(bm);
+		return FP_OK;
+	}
+	bm->run_count = list_runs(bm, bm->runs);
+	bm->leaf_base = k;
+	for (i = 0; i < n; i++)
+		bm->best[k + i] = bm->runs[i].count;
+	while (--k >= 1)
+		tree_fix(bm, k);
+	return FP_OK;
+}
+
+/* The last run that starts at or before @cl, or NONE. */
+static uint32_t run_at(const struct fp_bitmap *bm, uint32_t cl)
+{
+	uint32_t lo = 0, hi = bm->run_count, mid;
+
+	while (lo < hi) {		/* runs[.. lo - 1] start at or before cl */
+		mid = lo + (hi - lo) / 2;
+		if (bm->runs[mid].start <= cl)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? lo - 1 : NONE;
+}
+
+/*
+ * The first run from index @lo on (NONE: none) of at least @need, under
+ * node @k, which covers the @span runs from @k_lo.
+ */
+static uint32_t leftmost(const struct fp_bitmap *bm, uint32_t k,
+			 uint32_t k_lo, uint32_t span, uint32_t lo,
+			 uint32_t need)
+{
+	uint32_t r;
+
+	if (k_lo + span <= lo || bm->best[k] < need)
+		return NONE;
+	if (span == 1)
+		return k_lo;
+	r = leftmost(bm, 2 * k, k_lo, span / 2, lo, need);
+	if (r == NONE)
+		r = leftmost(bm, 2 * k + 1, k_lo + span / 2, span / 2, lo,
+			     need);
+	return r;
+}
+
+/* The last run up to index @hi of at least @need, as leftmost(). */
+static uint32_t rightmost(const struct fp_bitmap *bm, uint32_t k,
+			  uint32_t k_lo, uint32_t span, uint32_t hi,
+			  uint32_t need)
+{
+	uint32_t r;
+
+	if (k_lo > hi || bm->best[k] < need)
+		return NONE;
+	if (span == 1)
+		return k_lo;
+	r = rightmost(bm, 2 * k + 1, k_lo + span / 2, span / 2, hi, need);
+	if (r == NONE)
+		r = rightmost(bm, 2 * k, k_lo, span / 2, hi, need);
+	return r;
+}
+
+static uint32_t first_of(const struct fp_bitmap *bm, uint32_t lo,
+			 uint32_t need)
+{
+	return leftmost(bm, 1, 0, bm->leaf_base, lo, need);
+}
+
+static void runs_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count)
+{
+	uint32_t i = run_at(bm, cl), k;
+	struct fp_bm_run *r;
+
+	assert(i != NONE);
+	r = &bm->runs[i];
+	assert(cl - r->start < r->count && count <= r->count);
+	if (cl == r->start) {
+		r->start += count;
+		r->count -= count;
+	} else if (cl + count == r->start + r->count) {
+		r->count -= count;
+	} else {
+		runs_drop(bm);		/* a split: list them again */
+		return;
+	}
+	k = bm->leaf_base + i;
+	bm->best[k] = r->count;
+	while ((k /= 2) >= 1)
+		tree_fix(bm, k);
+}
+
+/* First fit by the list, as range_first() by the bitmap. */
+static void list_first(const struct fp_bitmap *bm, uint32_t goal,
+		       uint32_t len, uint32_t *start, uint32_t *count)
+{
+	uint32_t i = run_at(bm, goal), j = NONE;
+	const struct fp_bm_run *r = i == NONE ? NULL : &bm->runs[i];
+
+	*start = 0;
+	*count = len;
+	if (r && goal - r->start < r->count &&
+	    r->count - (goal - r->start) >= len) {
+		*start = goal;
+		return;
+	}
+	j = first_of(bm, i == NONE ? 0 : i + 1, len);
+	if (j == NONE)
+		j = first_of(bm, 0, len);
+	if (j == NONE && bm->best[1]) {
+		*count = bm->best[1];
+		j = first_of(bm, 0, *count);
+	}
+	if (j != NONE)
+		*start = bm->runs[j].start;
+}
+
+/* FP_BM_END by the list: the runs at or below @top (>= 2). */
+static void list_high(const struct fp_bitmap *bm, uint32_t top,
+		      uint32_t min_len, uint32_t *start, uint32_t *count)
+{
+	uint32_t i = run_at(bm, top), n = 0, s = 0;
+
+	*start = 0;
+	if (i == NONE)
+		return;
+	if (bm->runs[i].count) {
+		s = bm->runs[i].start;
+		n = bm->runs[i].count;
+		if (s + n - 1 > top)
+			n = top - s + 1;
+	}
+	if (n < min_len) {
+		i = i ? rightmost(bm, 1, 0, bm->leaf_base, i - 1, min_len)
+		      : NONE;
+		if (i == NONE)
+			return;
+		s = bm->runs[i].start;
+		n = bm->runs[i].count;
+	}
+	*start = s;
+	*count = n;
 }
 
 #define KNOWN_FLAGS (FP_BM_FIXED_GOAL | FP_BM_CONTIGUOUS | FP_BM_END)
@@ -414,48 +634,76 @@ static enum fp_err range_at(struct fp_bitmap *bm, uint32_t goal,
 	return FP_OK;
 }
 
-/* FP_BM_END: the top of the highest run at or below @goal. */
+/*
+ * FP_BM_END: the top of the highest run at or below @goal.  Without the
+ * run list, the highest run is found going down from the goal; when it
+ * is too short, the runs are listed.
+ */
 static enum fp_err range_high(struct fp_bitmap *bm, uint32_t goal,
 			      uint32_t len, uint32_t min_len,
 			      uint32_t *start, uint32_t *count)
 {
-	uint32_t below = goal < bm->max_cl ? goal + 1 : bm->max_cl + 1;
-	uint32_t s, n;
-	enum fp_err err;
+	uint32_t top = goal < bm->max_cl ? goal : bm->max_cl, s = 0, n = 0;
+	enum fp_err err = FP_OK;
 
-	do {
-		err = fp_bitmap_last_run(bm, below, &s, &n);
-		below = s;
-	} while (!err && s && n < min_len);
+	if (top < 2)
+		return FP_E_NOSPC;
+	if (!bm->runs && bm->want_runs)
+		err = runs_build(bm);
+	if (!err && !bm->runs) {
+		err = fp_bitmap_last_run(bm, top + 1, &s, &n);
+		if (!err && s && n < min_len)
+			err = runs_build(bm);
+		while (!err && !bm->runs && s && n < min_len)
+			err = fp_bitmap_last_run(bm, s, &s, &n);
+	}
+	if (!err && bm->runs && (!s || n < min_len))
+		list_high(bm, top, min_len, &s, &n);
 	if (err)
 		return err;
-	if (!s)
+	if (!s || n < min_len)
 		return FP_E_NOSPC;
 	*count = n < len ? n : len;
 	*start = s + n - *count;
 	return FP_OK;
 }
 
-/* Neither flag: the first run of @len from @goal, else the largest. */
+/* Short runs the searches may step over before the runs are listed. */
+static uint32_t skip_budget(const struct fp_bitmap *bm)
+{
+	return bm->max_cl / 64 + 64;
+}
+
+/*
+ * Neither flag: the first run of @len from @goal, else the largest.
+ * Without the run list, a search goes over the bitmap from the goal,
+ * which reads only the FAT windows it reaches; the runs are listed when
+ * it fails, or when searches have stepped over many short runs.
+ */
 static enum fp_err range_first(struct fp_bitmap *bm, uint32_t goal,
 			       uint32_t len, uint32_t min_len,
 			       uint32_t *start, uint32_t *count)
 {
-	uint32_t s, n;
-	enum fp_err err = fp_bitmap_find_run(bm, goal, len, &s);
+	uint32_t s = 0, n = len;
+	enum fp_err err = FP_OK;
 
-	if (!err && s) {
-		*start = s;
-		*count = len;
-		return FP_OK;
-	}
-	if (!err)
+	if (!bm->runs && (bm->want_runs || bm->skipped > skip_budget(bm)))
+		err = runs_build(bm);
+	if (!err && !bm->runs)
+		err = fp_bitmap_find_run(bm, goal, len, &s);
+	if (!err && !s && !bm->runs)
+		err = runs_build(bm);
+	if (goal < 2 || goal > bm->max_cl)
+		goal = 2;
+	if (!err && !s && bm->runs)
+		list_first(bm, goal, len, &s, &n);
+	else if (!err && !s)
 		err = fp_bitmap_largest_run(bm, &s, &n);
 	if (err)
 		return err;
 	if (!s || n < min_len)
 		return FP_E_NOSPC;
-	assert(n < len);
+	assert(n <= len);
 	*start = s;
 	*count = n;
 	return FP_OK;

@@ -7,6 +7,12 @@
 #include "fat.h"
 #include "fp_err.h"
 
+/* A free run of the list fp_bitmap_new_range() keeps. */
+struct fp_bm_run {
+	uint32_t start;
+	uint32_t count;
+};
+
 /*
  * One bit a cluster number 0 .. max_cl; a set bit means "in use".
  * Clusters 0 and 1 are always in use.  A bitmap made by fp_bitmap_load()
@@ -24,6 +30,12 @@ struct fp_bitmap {
 	uint32_t unscanned;	/* windows not scanned yet */
 	uint32_t used_from;	/* clusters used_from .. used_to - 1 are */
 	uint32_t used_to;	/* known to be used (used_to may be max_cl + 1) */
+	struct fp_bm_run *runs;	/* the free runs in order, once listed */
+	uint32_t run_count;
+	uint32_t *best;		/* max-tree of the runs' lengths */
+	uint32_t leaf_base;	/* best[leaf_base + i]: run i's length */
+	uint32_t skipped;	/* short runs that searches stepped over */
+	int want_runs;		/* list the runs again when they are dropped */
 };
 
 /*

@@ -604,6 +604,133 @@ START_TEST(test_new_range)
 }
 END_TEST
 
+/* The free run at @cl and down from it, by single bits (0 if used). */
+static uint32_t ref_down(const struct fp_bitmap *bm, uint32_t cl)
+{
+	uint32_t n = 0;
+
+	while (cl - n >= 2 && !fp_bitmap_used(bm, cl - n))
+		n++;
+	return n;
+}
+
+/*
+ * The first free run of @len that starts in @lo .. @hi - 1 (a run that
+ * @lo is inside counts from @lo), by single bits; 0 if none.
+ */
+static uint32_t ref_fit(const struct fp_bitmap *bm, uint32_t lo,
+			uint32_t hi, uint32_t len)
+{
+	uint32_t cl;
+
+	for (cl = lo; cl < hi; cl++)
+		if (!fp_bitmap_used(bm, cl) &&
+		    (cl == lo || fp_bitmap_used(bm, cl - 1)) &&
+		    ref_run(bm, cl) >= len)
+			return cl;
+	return 0;
+}
+
+/* fp_bitmap_new_range() by single bits, as its comment in bitmap.h says. */
+static enum fp_err ref_range(const struct fp_bitmap *bm, uint32_t max_cl,
+			     unsigned flags, uint32_t goal, uint32_t len,
+			     uint32_t min, uint32_t *start, uint32_t *count)
+{
+	uint32_t cl, n, best = 0, best_cl = 0;
+
+	min = flags & FP_BM_CONTIGUOUS ? len : min ? min : 1;
+	if (flags & FP_BM_FIXED_GOAL) {
+		n = goal >= 2 && goal <= max_cl ? ref_run(bm, goal) : 0;
+		n = n < len ? n : len;
+		*start = goal;
+		*count = n;
+		return n >= min ? FP_OK : FP_E_NOSPC;
+	}
+	if (flags & FP_BM_END) {
+		for (cl = goal < max_cl ? goal : max_cl; cl >= 2; cl--) {
+			n = ref_down(bm, cl);
+			if (n >= min) {
+				*count = n < len ? n : len;
+				*start = cl - *count + 1;
+				return FP_OK;
+			}
+			cl -= n;
+		}
+		return FP_E_NOSPC;
+	}
+	if (goal < 2 || goal > max_cl)
+		goal = 2;
+	cl = ref_fit(bm, goal, max_cl + 1, len);
+	if (!cl)
+		cl = ref_fit(bm, 2, goal, len);
+	if (cl) {
+		*start = cl;
+		*count = len;
+		return FP_OK;
+	}
+	for (cl = 2; cl <= max_cl; cl++) {	/* the largest */
+		n = ref_run(bm, cl);
+		if (n > best && (cl == 2 || fp_bitmap_used(bm, cl - 1))) {
+			best = n;
+			best_cl = cl;
+		}
+	}
+	*start = best_cl;
+	*count = best;
+	return best && best >= min ? FP_OK : FP_E_NOSPC;
+}
+
+/*
+ * Random queries against ref_range(), each answer taken (sometimes only
+ * its middle, which splits a run), so that the run list is built,
+ * shortened, dropped and built again.
+ */
+START_TEST(test_new_range_random)
+{
+	static const unsigned modes[] = {
+		0, FP_BM_CONTIGUOUS, FP_BM_END, FP_BM_END | FP_BM_CONTIGUOUS,
+		FP_BM_FIXED_GOAL
+	};
+	const uint32_t max_cl = 3000;
+	struct fp_bitmap bm;
+	uint32_t x = 4242, k, goal, len, min, s, n, rs, rn;
+	enum fp_err err, ref;
+	unsigned flags;
+
+	for (k = 0; k < 3000; k++) {
+		if (k % 150 == 0) {		/* a new random volume */
+			if (k)
+				fp_bitmap_release(&bm);
+			ck_assert_int_eq(fp_bitmap_init(&bm, max_cl), FP_OK);
+			for (s = 2; s <= max_cl; s += n + 1 + x % 9) {
+				x = x * 1103515245 + 12345;
+				n = (x >> 16) % (k % 300 ? 4 : 60);
+				n = s + n > max_cl ? max_cl + 1 - s : n;
+				fp_bitmap_take(&bm, s, n);
+			}
+		}
+		x = x * 1103515245 + 12345;
+		flags = modes[(x >> 8) % 5];
+		goal = (x >> 11) % 8 == 0 ? UINT32_MAX : (x >> 12) % 3100;
+		len = 1 + (x >> 20) % (k % 3 ? 12 : 90);
+		min = (x >> 4) % 3 ? 0 : 1 + (x >> 24) % len;
+		s = n = rs = rn = 0;
+		err = fp_bitmap_new_range(&bm, flags, goal, len, min, &s, &n);
+		ref = ref_range(&bm, max_cl, flags, goal, len, min, &rs, &rn);
+		ck_assert_msg(err == ref, "op %u: err %d, ref %d", k, err, ref);
+		if (err)
+			continue;
+		ck_assert_msg(s == rs && n == rn, "op %u: %u+%u, ref %u+%u",
+			      k, s, n, rs, rn);
+		if (n > 2 && k % 7 == 0)
+			fp_bitmap_take(&bm, s + 1, n - 2);
+		else if (k % 5)
+			fp_bitmap_take(&bm, s, n);
+	}
+	fp_bitmap_release(&bm);
+}
+END_TEST
+
 static Suite *bitmap_suite(void)
 {
 	Suite *s = suite_create("bitmap");
@@ -619,6 +746,7 @@ static Suite *bitmap_suite(void)
 	tcase_add_test(tc, test_load);
 	tcase_add_test(tc, test_lazy);
 	tcase_add_test(tc, test_large);
+	tcase_add_test(tc, test_new_range_random);
 	tcase_add_loop_test(tc, test_new_range, 0,
 			    (int)(sizeof(range_cases) / sizeof(range_cases[0])));
 	tcase_set_timeout(tc, 120);
