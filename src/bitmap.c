@@ -6,6 +6,35 @@
 
 #include "bitmap.h"
 
+/* A free run of the run list (see runs_build()). */
+struct fp_bm_run {
+	uint32_t start;
+	uint32_t count;
+};
+
+/*
+ * A set bit means "in use"; clusters 0 and 1 are always in use, and so
+ * is every cluster of a window not read yet.  words, scanned, runs and
+ * best are owned by the struct.
+ */
+struct fp_bitmap {
+	uint64_t *words;
+	uint32_t max_cl;
+	uint32_t free_count;	/* free clusters in the windows scanned */
+	struct fp_fat *fat;	/* borrowed; NULL: every bit is known */
+	uint8_t *scanned;	/* a byte a FAT window: 1 = bits known */
+	uint32_t win_cl;	/* clusters per window */
+	uint32_t unscanned;	/* windows not scanned yet */
+	uint32_t used_from;	/* clusters used_from .. used_to - 1 are */
+	uint32_t used_to;	/* known to be used (used_to may be max_cl + 1) */
+	struct fp_bm_run *runs;	/* the free runs in order, once listed */
+	uint32_t run_count;
+	uint32_t *best;		/* max-tree of the runs' lengths */
+	uint32_t leaf_base;	/* best[leaf_base + i]: run i's length */
+	uint32_t skipped;	/* short runs that searches stepped over */
+	int want_runs;		/* list the runs again when they are dropped */
+};
+
 /* Bitmap words filled at a time while a window is scanned. */
 #define SCAN_GROUPS 256u
 
@@ -55,22 +84,30 @@ uint64_t *fp_bits_new(uint64_t count, uint64_t fill)
 }
 
 /* All bits set ("in use"); free_count 0. */
-static enum fp_err bm_alloc(struct fp_bitmap *bm, uint32_t max_cl)
+static enum fp_err bm_alloc(uint32_t max_cl, struct fp_bitmap **out)
 {
-	memset(bm, 0, sizeof(*bm));
+	struct fp_bitmap *bm;
+
 	if (max_cl < 2 || max_cl == UINT32_MAX)
 		return FP_E_INVAL;
-	bm->words = fp_bits_new(word_count(max_cl), ~0ull);
-	if (!bm->words)
+	bm = calloc(1, sizeof(*bm));
+	if (!bm)
 		return FP_E_NOMEM;
+	bm->words = fp_bits_new(word_count(max_cl), ~0ull);
+	if (!bm->words) {
+		free(bm);
+		return FP_E_NOMEM;
+	}
 	bm->max_cl = max_cl;
 	bm->win_cl = max_cl + 1;
+	*out = bm;
 	return FP_OK;
 }
 
-enum fp_err fp_bitmap_load(struct fp_bitmap *bm, struct fp_fat *fat)
+enum fp_err fp_bitmap_load(struct fp_fat *fat, struct fp_bitmap **out)
 {
-	enum fp_err err = bm_alloc(bm, fat->max_cl);
+	struct fp_bitmap *bm;
+	enum fp_err err = bm_alloc(fat->max_cl, &bm);
 
 	if (err)
 		return err;
@@ -79,15 +116,17 @@ enum fp_err fp_bitmap_load(struct fp_bitmap *bm, struct fp_fat *fat)
 	bm->unscanned = fat->win_count;
 	bm->scanned = calloc(fat->win_count, 1);
 	if (!bm->scanned) {
-		fp_bitmap_release(bm);
+		fp_bitmap_free(bm);
 		return FP_E_NOMEM;
 	}
+	*out = bm;
 	return FP_OK;
 }
 
-enum fp_err fp_bitmap_init(struct fp_bitmap *bm, uint32_t max_cl)
+enum fp_err fp_bitmap_new(uint32_t max_cl, struct fp_bitmap **out)
 {
-	enum fp_err err = bm_alloc(bm, max_cl);
+	struct fp_bitmap *bm;
+	enum fp_err err = bm_alloc(max_cl, &bm);
 	uint64_t i, last;
 
 	if (err)
@@ -99,7 +138,13 @@ enum fp_err fp_bitmap_init(struct fp_bitmap *bm, uint32_t max_cl)
 	if (max_cl % 64 != 63)			/* padding above max_cl */
 		bm->words[last] |= ~0ull << (max_cl % 64 + 1);
 	bm->free_count = max_cl - 1;
+	*out = bm;
 	return FP_OK;
+}
+
+uint32_t fp_bitmap_max_cl(const struct fp_bitmap *bm)
+{
+	return bm->max_cl;
 }
 
 /* The last cluster of the window that holds @cl. */
@@ -293,8 +338,8 @@ static enum fp_err run_in(struct fp_bitmap *bm, uint32_t lo, uint64_t hi,
 	return err;
 }
 
-enum fp_err fp_bitmap_find_run(struct fp_bitmap *bm, uint32_t from,
-			       uint32_t count, uint32_t *start)
+static enum fp_err find_run(struct fp_bitmap *bm, uint32_t from,
+			    uint32_t count, uint32_t *start)
 {
 	enum fp_err err;
 
@@ -320,8 +365,8 @@ static enum fp_err used_at(struct fp_bitmap *bm, uint32_t cl, int *used)
 }
 
 /* A cluster at a time, downwards: --place end is not a hot path. */
-enum fp_err fp_bitmap_last_run(struct fp_bitmap *bm, uint32_t below,
-			       uint32_t *start, uint32_t *len)
+static enum fp_err last_run(struct fp_bitmap *bm, uint32_t below,
+			    uint32_t *start, uint32_t *len)
 {
 	uint32_t cl = below > bm->max_cl + 1 ? bm->max_cl + 1 : below, end;
 	enum fp_err err = FP_OK;
@@ -351,8 +396,8 @@ enum fp_err fp_bitmap_last_run(struct fp_bitmap *bm, uint32_t below,
 	return FP_OK;
 }
 
-enum fp_err fp_bitmap_largest_run(struct fp_bitmap *bm, uint32_t *start,
-				  uint32_t *len)
+static enum fp_err largest_run(struct fp_bitmap *bm, uint32_t *start,
+			       uint32_t *len)
 {
 	uint32_t cl, n = 0, best = 0, best_cl = 0;
 	enum fp_err err;
@@ -389,14 +434,14 @@ enum fp_err fp_bitmap_free_count(struct fp_bitmap *bm, uint32_t *count)
 	return FP_OK;
 }
 
-void fp_bitmap_release(struct fp_bitmap *bm)
+void fp_bitmap_free(struct fp_bitmap *bm)
 {
 	if (!bm)
 		return;
 	free(bm->words);
 	free(bm->scanned);
 	runs_drop(bm);
-	memset(bm, 0, sizeof(*bm));
+	free(bm);
 }
 
 /* ---- the run list ---------------------------------------------------- */
@@ -407,7 +452,7 @@ void fp_bitmap_release(struct fp_bitmap *bm)
  * order, with a max-tree of their lengths over them: best[k] is the
  * longest run under node k, the leaves from leaf_base on.  Every later
  * search is a descent of that tree, O(log runs), instead of a pass over
- * the bitmap, so a file in many pieces costs O(clusters) a plan, not
+ * the bitmap, so a file in many pieces costs O(clusters) per plan, not
  * O(pieces x clusters).  fp_bitmap_take() shortens the run it takes from
  * (runs are taken from their start or their end); a take from the middle
  * of a run drops the list, and the next search lists the runs again.
@@ -651,11 +696,11 @@ static enum fp_err range_high(struct fp_bitmap *bm, uint32_t goal,
 	if (!bm->runs && bm->want_runs)
 		err = runs_build(bm);
 	if (!err && !bm->runs) {
-		err = fp_bitmap_last_run(bm, top + 1, &s, &n);
+		err = last_run(bm, top + 1, &s, &n);
 		if (!err && s && n < min_len)
 			err = runs_build(bm);
 		while (!err && !bm->runs && s && n < min_len)
-			err = fp_bitmap_last_run(bm, s, &s, &n);
+			err = last_run(bm, s, &s, &n);
 	}
 	if (!err && bm->runs && (!s || n < min_len))
 		list_high(bm, top, min_len, &s, &n);
@@ -690,7 +735,7 @@ static enum fp_err range_first(struct fp_bitmap *bm, uint32_t goal,
 	if (!bm->runs && (bm->want_runs || bm->skipped > skip_budget(bm)))
 		err = runs_build(bm);
 	if (!err && !bm->runs)
-		err = fp_bitmap_find_run(bm, goal, len, &s);
+		err = find_run(bm, goal, len, &s);
 	if (!err && !s && !bm->runs)
 		err = runs_build(bm);
 	if (goal < 2 || goal > bm->max_cl)
@@ -698,7 +743,7 @@ static enum fp_err range_first(struct fp_bitmap *bm, uint32_t goal,
 	if (!err && !s && bm->runs)
 		list_first(bm, goal, len, &s, &n);
 	else if (!err && !s)
-		err = fp_bitmap_largest_run(bm, &s, &n);
+		err = largest_run(bm, &s, &n);
 	if (err)
 		return err;
 	if (!s || n < min_len)

@@ -208,13 +208,13 @@ static enum fp_err reserve_free_used(struct fp_plan *p)
 	enum fp_err err;
 
 	for (i = 0; i < count; i++) {
-		err = fp_bitmap_new_range(&p->fs->bm, FP_BM_FIXED_GOAL, cls[i],
+		err = fp_bitmap_new_range(p->fs->bm, FP_BM_FIXED_GOAL, cls[i],
 					  1, 1, &cl, &len);
 		if (err == FP_E_NOSPC)
 			continue;	/* in use already */
 		if (err)
 			return err;
-		fp_bitmap_take(&p->fs->bm, cls[i], 1);
+		fp_bitmap_take(p->fs->bm, cls[i], 1);
 	}
 	return FP_OK;
 }
@@ -263,7 +263,7 @@ static enum fp_err take_run(struct fp_plan *p, uint32_t start,
 	uint32_t old = 0;
 	enum fp_err err;
 
-	fp_bitmap_take(&p->fs->bm, start, count);
+	fp_bitmap_take(p->fs->bm, start, count);
 	err = fp_fat_set_chain(fat, start, count);
 	if (!err && prev && prev_on_disk)
 		err = fp_fat_get(fat, prev, &old);
@@ -289,7 +289,7 @@ static enum fp_err take_run(struct fp_plan *p, uint32_t start,
 static enum fp_err no_space(struct fp_plan *p, uint32_t need, uint32_t had)
 {
 	uint32_t n;
-	enum fp_err err = fp_bitmap_free_count(&p->fs->bm, &n);
+	enum fp_err err = fp_bitmap_free_count(p->fs->bm, &n);
 
 	if (err)
 		return err;
@@ -303,7 +303,7 @@ static enum fp_err take_one(struct fp_plan *p, uint32_t prev,
 			    int prev_on_disk, uint32_t *cl)
 {
 	uint32_t c, n;
-	enum fp_err err = fp_bitmap_new_range(&p->fs->bm, 0, p->cursor, 1, 1,
+	enum fp_err err = fp_bitmap_new_range(p->fs->bm, 0, p->cursor, 1, 1,
 					      &c, &n);
 
 	if (err == FP_E_NOSPC)
@@ -371,7 +371,7 @@ static enum fp_err no_run(struct fp_plan *p, uint32_t need, uint32_t last,
 
 	if (err != FP_E_NOSPC || p->diag->avail < need)
 		return err;
-	err = largest_run(&p->fs->bm, &start, &len);
+	err = largest_run(p->fs->bm, &start, &len);
 	if (err)
 		return err;
 	p->diag->need = need;
@@ -396,7 +396,7 @@ static enum fp_err alloc_contig(struct fp_plan *p, struct fp_plan_file *f,
 
 	if (last)
 		return no_run(p, need, last, run);
-	err = fp_bitmap_new_range(&p->fs->bm, mode | FP_BM_CONTIGUOUS, goal,
+	err = fp_bitmap_new_range(p->fs->bm, mode | FP_BM_CONTIGUOUS, goal,
 				  need, need, &start, &len);
 	if (err == FP_E_NOSPC)
 		return no_run(p, need, 0, 0);
@@ -418,7 +418,7 @@ static enum fp_err alloc_contig(struct fp_plan *p, struct fp_plan_file *f,
 static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 			      uint32_t need, uint32_t last)
 {
-	struct fp_bitmap *bm = &p->fs->bm;
+	struct fp_bitmap *bm = p->fs->bm;
 	unsigned mode = p->opts.place_end ? FP_BM_END : 0;
 	uint32_t goal = p->opts.place_end ? UINT32_MAX : p->cursor;
 	uint32_t run = 0, start, len = 0, want = need;
@@ -1197,7 +1197,7 @@ enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
 				uint32_t *count)
 {
 	assert(!plan->opts.trim);
-	return largest_run(&plan->fs->bm, start, count);
+	return largest_run(plan->fs->bm, start, count);
 }
 
 /*
@@ -1215,7 +1215,7 @@ enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count)
 	if (fsinfo_count_ok(&plan->fsinfo, g, plan->alloc_count))
 		n = plan->fsinfo.free_count - plan->alloc_count;
 	else
-		err = fp_bitmap_free_count(&plan->fs->bm, &n);
+		err = fp_bitmap_free_count(plan->fs->bm, &n);
 	if (err)
 		return err;
 	/* a trim frees clusters that the bitmap and FSInfo still count used */
