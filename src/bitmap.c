@@ -587,9 +587,14 @@ static void runs_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count)
 	uint32_t i = run_at(bm, cl), k;
 	struct fp_bm_run *r;
 
-	assert(i != NONE);
-	r = &bm->runs[i];
-	assert(cl - r->start < r->count && count <= r->count);
+	r = i == NONE ? NULL : &bm->runs[i];
+	assert(r && cl - r->start < r->count &&
+	       count <= r->count - (cl - r->start));
+	if (!r || cl - r->start >= r->count ||
+	    count > r->count - (cl - r->start)) {
+		runs_drop(bm);		/* not within a listed run */
+		return;
+	}
 	if (cl == r->start) {
 		r->start += count;
 		r->count -= count;
