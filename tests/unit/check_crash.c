@@ -15,6 +15,7 @@
 #include "map.h"
 #include "plan.h"
 #include "verify.h"
+#include "tmpdir.h"
 
 /*
  * A FAT32 volume from mkfs.fat (2 FATs, FSInfo, 512-byte clusters so that
@@ -28,10 +29,12 @@ static uint64_t base_len;
 
 static void load_mkfs_image(void)
 {
-	char dir[] = "/tmp/check_crash.XXXXXX", path[64], cmd[160];
+	char dir[TEST_TMPL_LEN], path[TEST_TMPL_LEN + 16];
+	char cmd[TEST_TMPL_LEN + 96];
 	FILE *f;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_ptr_nonnull(
+		mkdtemp(test_tmpl(dir, sizeof(dir), "check_crash")));
 	snprintf(path, sizeof(path), "%s/x.img", dir);
 	snprintf(cmd, sizeof(cmd), "mkfs.fat -C --invariant -F 32 -s 1 "
 		 "'%s' 40000 >/dev/null 2>&1", path);
