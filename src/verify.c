@@ -328,20 +328,45 @@ static void walk_progress(struct vctx *v, uint32_t n)
 }
 
 /*
- * Free cluster @cl extends the current run or starts one; entries come in
- * increasing order, so a gap means clusters in between were not free.
+ * Free clusters @cl .. @cl + @n - 1 extend the current run or start one;
+ * entries come in increasing order, so a gap means clusters in between
+ * were not free.
  */
-static void free_run(struct vctx *v, uint32_t cl)
+static void free_span(struct vctx *v, uint32_t cl, uint32_t n)
 {
 	if (v->run_len && v->run_end + 1 == cl)
-		v->run_len++;
+		v->run_len += n;
 	else
-		v->run_len = 1;
-	v->run_end = cl;
+		v->run_len = n;
+	v->run_end = cl + n - 1;
+	v->r->free_cl += n;
 	if (v->run_len > v->r->run_count) {
 		v->r->run_count = v->run_len;
-		v->r->run_start = cl - v->run_len + 1;
+		v->r->run_start = v->run_end - v->run_len + 1;
 	}
+}
+
+/*
+ * How many of the @n entries from @cl (a multiple of 64) are free, in
+ * whole groups of 64 from the first: the free part of a FAT, the bulk of
+ * a young volume, is counted without decoding an entry.
+ */
+static uint32_t free_groups(struct vctx *v, uint32_t cl, uint32_t n)
+{
+	uint64_t masks[SCAN_CHUNK / 64];
+	uint32_t g, count = n / 64;
+	enum fp_err err;
+
+	if (cl % 64 || count == 0)
+		return 0;
+	err = fp_fat_free_masks(v->fat, cl, count, masks);
+	if (err) {
+		fail(v, err);
+		return 0;
+	}
+	for (g = 0; g < count && masks[g] == ~0ull; g++)
+		;
+	return g * 64;
 }
 
 /* Entry @cl, whose value is @val, in the counts and bitmaps. */
@@ -349,8 +374,7 @@ static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
 {
 	switch (fp_fat_kind(v->fat, val)) {
 	case FP_FK_FREE:
-		v->r->free_cl++;
-		free_run(v, cl);
+		free_span(v, cl, 1);
 		return;
 	case FP_FK_BAD:
 		v->r->bad++;
@@ -380,7 +404,7 @@ static void scan_fat(struct vctx *v)
 
 	if (step < 16)
 		step = 16;
-	while (cl <= max && !err) {
+	while (cl <= max && !err && !v->err) {
 		fp_tick(&v->tick, cl - 1);
 		n = max - cl + 1 < step ? max - cl + 1 : step;
 		err = fp_fat_seq(v->fat, cl, n, &n);
@@ -393,6 +417,13 @@ static void scan_fat(struct vctx *v)
 		}
 		n = max - cl + 1 < SCAN_CHUNK ? max - cl + 1 : SCAN_CHUNK;
 		n = n < step ? n : step;
+		if (!err && (i = free_groups(v, cl, n)) != 0) {
+			free_span(v, cl, i);
+			cl += i;
+			continue;
+		}
+		if (n > 64 && (cl + n) % 64)	/* end on a group */
+			n -= (cl + n) % 64;
 		if (!err)
 			err = fp_fat_get_run(v->fat, cl, n, vals);
 		for (i = 0; !err && i < n; i++)
