@@ -667,6 +667,31 @@ enum fp_err fp_fat_free_masks(struct fp_fat *fat, uint32_t cl,
 	return FP_OK;
 }
 
+/*
+ * How many of the @n FAT32 entries at @p hold @next, @next + 1, ...:
+ * 16 entries (a cache line) a test, copied to an array first so that the
+ * compiler can test them with vector instructions; verify asks this of
+ * every cluster in use.
+ */
+static uint32_t seq32(const uint8_t *p, uint32_t next, uint32_t n)
+{
+	uint32_t k = 0, b, d, w[16];
+
+	for (; k + 16 <= n; k += 16) {
+		memcpy(w, p + (size_t)k * 4, sizeof(w));
+		d = 0;
+		for (b = 0; b < 16; b++)
+			d |= (fp_le32((const uint8_t *)&w[b]) & FAT32_MASK) ^
+			     (next + k + b);
+		if (d)
+			break;
+	}
+	for (; k < n; k++)
+		if ((fp_le32(p + (size_t)k * 4) & FAT32_MASK) != next + k)
+			break;
+	return k;
+}
+
 enum fp_err fp_fat_seq(struct fp_fat *fat, uint32_t cl, uint32_t max,
 		       uint32_t *len)
 {
@@ -680,6 +705,10 @@ enum fp_err fp_fat_seq(struct fp_fat *fat, uint32_t cl, uint32_t max,
 	n = fat->win_cl - i < max ? fat->win_cl - i : max;
 	if (n > fat->max_cl - cl)	/* the last entry links past max_cl */
 		n = fat->max_cl - cl;
+	if (fat->type == FP_FAT32) {
+		*len = seq32(win->buf + (size_t)i * 4, cl + 1, n);
+		return FP_OK;
+	}
 	for (k = 0; k < n; k++)
 		if ((entry_raw(fat->type, win->buf, i + k) & mask) !=
 		    cl + k + 1)
