@@ -15,6 +15,8 @@
 
 /* FAT entries decoded at a time by the pass over the FAT. */
 #define SCAN_CHUNK 1024u
+/* Shortest run of links scan_fat keeps for the walk (16 KiB of FAT32). */
+#define LINK_RUN_MIN 4096u
 /* Clean FAT windows kept: chains of files are mostly runs, read in order. */
 #define VERIFY_CACHE_LEN (16u * 1024u * 1024u)
 
@@ -32,6 +34,12 @@ struct frame {
 struct xlink {
 	uint32_t cl;
 	char *owner;
+};
+
+/* Entries @cl .. @cl + @len - 1 each link to the next cluster. */
+struct link_run {
+	uint32_t cl;
+	uint32_t len;
 };
 
 /* A directory found damaged, by its first cluster. */
@@ -67,6 +75,8 @@ struct vctx {
 	struct fp_tick tick;	/* progress: the FAT pass, then the walk */
 	uint64_t walked;	/* clusters the walk has claimed */
 	uint32_t run_end, run_len;	/* the free run scan_fat is in */
+	struct link_run *links;	/* scan_fat's long runs, sorted, disjoint */
+	size_t link_count, link_cap;
 	struct fp_damage *dmg;	/* fp_damage_find(): what it records */
 	enum fp_problem last;	/* the problem added last */
 	int holes;		/* look for metadata in holes (--verify) */
@@ -88,21 +98,21 @@ static uint64_t *bits_new(uint32_t max)
 	return fp_bits_new((uint64_t)max / 64 + 1, 0);
 }
 
-/* 1 if a bit of @lo .. @hi (inclusive) is set. */
-static int bits_any(const uint64_t *b, uint32_t lo, uint32_t hi)
+/* The first set bit of @lo .. @hi (inclusive), @hi + 1 if none. */
+static uint64_t bits_first(const uint64_t *b, uint32_t lo, uint32_t hi)
 {
-	uint32_t i;
+	uint64_t i;
 
 	for (i = lo; i <= hi && i % 64; i++)
-		if (bit_test(b, i))
-			return 1;
+		if (bit_test(b, (uint32_t)i))
+			return i;
 	for (; i + 63 <= hi; i += 64)
 		if (b[i / 64])
-			return 1;
+			return i + (unsigned)__builtin_ctzll(b[i / 64]);
 	for (; i <= hi; i++)
-		if (bit_test(b, i))
-			return 1;
-	return 0;
+		if (bit_test(b, (uint32_t)i))
+			return i;
+	return (uint64_t)hi + 1;
 }
 
 /* Set bits @lo .. @hi (inclusive). */
@@ -393,6 +403,49 @@ static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
 }
 
 /*
+ * Links @cl .. @cl + @n - 1 found by scan_fat: kept (joined to the run
+ * before when they continue it) if the run grows to LINK_RUN_MIN, so that
+ * the walk claims it without reading the FAT again.  The table holds at
+ * most one run per LINK_RUN_MIN clusters.
+ */
+static void note_links(struct vctx *v, uint32_t cl, uint32_t n)
+{
+	struct link_run *last = v->link_count ?
+				&v->links[v->link_count - 1] : NULL;
+
+	if (last && last->cl + last->len == cl) {
+		last->len += n;
+		return;
+	}
+	if (last && last->len < LINK_RUN_MIN)
+		v->link_count--;	/* too short to keep: replace it */
+	if (fp_grow(&v->links, &v->link_cap, v->link_count,
+		    sizeof(*v->links))) {
+		fail(v, FP_E_NOMEM);
+		return;
+	}
+	v->links[v->link_count].cl = cl;
+	v->links[v->link_count++].len = n;
+}
+
+/* How many entries from @cl on link to the next, by scan_fat's runs. */
+static uint32_t links_from(const struct vctx *v, uint32_t cl)
+{
+	size_t lo = 0, hi = v->link_count, mid;
+
+	while (lo < hi) {	/* the first run that starts above @cl */
+		mid = lo + (hi - lo) / 2;
+		if (v->links[mid].cl <= cl)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || cl - v->links[lo - 1].cl >= v->links[lo - 1].len)
+		return 0;
+	return v->links[lo - 1].len - (cl - v->links[lo - 1].cl);
+}
+
+/*
  * One pass over the FAT: counts, bad values, and who is linked to.  Runs
  * of consecutive links, the bulk of a FAT, are taken a run at a time.
  */
@@ -412,6 +465,7 @@ static void scan_fat(struct vctx *v)
 			bits_fill(v->used, cl, cl + n - 1);
 			bits_fill(v->pointed, cl + 1, cl + n);
 			v->r->used += n;
+			note_links(v, cl, n);
 			cl += n;
 			continue;
 		}
@@ -430,6 +484,8 @@ static void scan_fat(struct vctx *v)
 			scan_entry(v, cl + i, vals[i]);
 		cl += n;
 	}
+	if (v->link_count && v->links[v->link_count - 1].len < LINK_RUN_MIN)
+		v->link_count--;
 	if (err)
 		fail(v, err);
 }
@@ -505,24 +561,31 @@ static void note_owner(struct vctx *v, const char *path, uint32_t cl)
 
 /*
  * Claim, in one step, the run of consecutive clusters that starts at the
- * unclaimed @cl when none of the clusters it links to is claimed yet;
- * returns its length (0: take the slow path, cluster by cluster).  Not
- * in the owner pass, which looks at each cluster.
+ * unclaimed @cl, up to the first claimed cluster it links to (where the
+ * walk then finds the loop or cross-link, as cluster by cluster); returns
+ * the clusters claimed (0: take the slow path).  The run comes from
+ * scan_fat's table, else from the FAT.  Not in the owner pass, which
+ * looks at each cluster.
  */
 static uint32_t claim_run(struct vctx *v, uint32_t cl)
 {
+	uint64_t first;
 	uint32_t run;
 	enum fp_err err;
 
 	if (v->owners_pass || v->err)
 		return 0;
-	err = fp_fat_seq(v->fat, cl, UINT32_MAX, &run);
+	run = links_from(v, cl);
+	err = run ? FP_OK : fp_fat_seq(v->fat, cl, UINT32_MAX, &run);
 	if (err) {
 		fail(v, err);
 		return 0;
 	}
-	if (run == 0 || bits_any(v->claimed, cl + 1, cl + run))
+	if (run == 0)
 		return 0;
+	first = bits_first(v->claimed, cl + 1, cl + run);
+	if (first < (uint64_t)cl + run)
+		run = (uint32_t)(first - cl);
 	bits_fill(v->claimed, cl, cl + run - 1);
 	return run;
 }
@@ -1136,6 +1199,7 @@ static void vctx_release(struct vctx *v)
 
 	free_frames(v);
 	free(v->frames);
+	free(v->links);
 	for (i = 0; i < v->xl_count; i++)
 		free(v->xl[i].owner);
 	free(v->xl);
