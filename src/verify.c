@@ -17,8 +17,12 @@
 #define SCAN_CHUNK 1024u
 /* Shortest run of links scan_fat keeps for the walk (16 KiB of FAT32). */
 #define LINK_RUN_MIN 4096u
-/* Clean FAT windows kept: chains of files are mostly runs, read in order. */
-#define VERIFY_CACHE_LEN (16u * 1024u * 1024u)
+/*
+ * Clean FAT windows kept (one 2 MiB chunk of 8): scan_fat reads the FAT
+ * in order and keeps long runs for the walk, which then reads little;
+ * a walk that jumps about makes fat.c keep every window anyway.
+ */
+#define VERIFY_CACHE_LEN (2u * 1024u * 1024u)
 
 /* ---- state ---------------------------------------------------------- */
 
