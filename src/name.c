@@ -150,6 +150,10 @@ size_t fp_name_to_utf8(const uint16_t *u, size_t count, char *out,
 	if (!out_len)
 		return 0;
 	for (i = 0; i < count; i++) {
+		if (u[i] && u[i] < 0x80 && pos + 1 < out_len) {
+			out[pos++] = (char)u[i];	/* ASCII, the usual */
+			continue;
+		}
 		n = utf8_put(ucs2_next(u, count, &i), buf);
 		if (pos + n >= out_len)
 			break;

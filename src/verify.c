@@ -2,7 +2,6 @@
 #include "verify.h"
 
 #include <assert.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -687,18 +686,21 @@ static char *child_path(const char *parent, const struct fp_dirent *e)
 {
 	char name[3 * FP_LFN_MAX + 1];
 	uint16_t sname[12];
-	size_t n, plen = strlen(parent);
+	size_t n, nlen, plen = strlen(parent);
 	char *p;
 
 	if (e->lfn_len) {
-		fp_name_to_utf8(e->lfn, e->lfn_len, name, sizeof(name));
+		nlen = fp_name_to_utf8(e->lfn, e->lfn_len, name, sizeof(name));
 	} else {
 		n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
-		fp_name_to_utf8(sname, n, name, sizeof(name));
+		nlen = fp_name_to_utf8(sname, n, name, sizeof(name));
 	}
-	p = malloc(plen + strlen(name) + 2);
-	if (p)
-		sprintf(p, "%s/%s", parent, name);
+	p = malloc(plen + nlen + 2);
+	if (p) {	/* not sprintf: this runs for every entry */
+		memcpy(p, parent, plen);
+		p[plen] = '/';
+		memcpy(p + plen + 1, name, nlen + 1);
+	}
 	return p;
 }
 
@@ -928,6 +930,33 @@ static void report_dup(struct vctx *v, const struct fp_dir *d,
 }
 
 /*
+ * 1 if no two keys hash alike, by an open-addressed set of the hashes
+ * (0 on doubt: a hash of 0 or 1, both stored as 1, or no memory); most
+ * directories need then neither the sort nor a name compared.
+ */
+static int hashes_distinct(const struct names *nm)
+{
+	size_t cap = 16, i, j;
+	uint64_t *set, h;
+	int ok = 1;
+
+	while (cap < 2 * nm->count)
+		cap *= 2;
+	set = calloc(cap, sizeof(*set));
+	if (!set)
+		return 0;
+	for (i = 0; i < nm->count && ok; i++) {
+		h = nm->keys[i].h > 1 ? nm->keys[i].h : 1;
+		for (j = (size_t)h & (cap - 1); set[j] && ok;
+		     j = (j + 1) & (cap - 1))
+			ok = set[j] != h;
+		set[j] = h;
+	}
+	free(set);
+	return ok;
+}
+
+/*
  * Names that hash alike are compared for real: hashes are not trusted.
  * Returns 1 if a duplicate was found.
  */
@@ -938,7 +967,7 @@ static int check_dups(struct vctx *v, const struct fp_dir *d,
 	size_t i, j, na, nb;
 	int found = 0;
 
-	if (nm->count < 2)
+	if (nm->count < 2 || hashes_distinct(nm))
 		return 0;
 	qsort(nm->keys, nm->count, sizeof(*nm->keys), key_cmp);
 	for (i = 0; i < nm->count; i++) {
