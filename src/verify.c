@@ -595,11 +595,10 @@ static uint32_t claim_run(struct vctx *v, uint32_t cl)
 
 /*
  * Walk and claim the chain from @start for @path.  Returns its length, 0
- * for an unusable start; *ok says whether it ended properly.  With @list,
- * the first @list_max clusters are stored there.
+ * for an unusable start; *ok says whether it ended properly.
  */
 static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
-			   int *ok, uint32_t *list, uint32_t list_max)
+			   int *ok)
 {
 	uint32_t cl = start, n = 0, val, run;
 	int in_range = start >= 2 && start <= fp_geom_max_cl(v->g);
@@ -621,17 +620,13 @@ static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
 				cross_link(v, path, cl);
 			return n;
 		}
-		if (!list || n >= list_max) {
-			run = claim_run(v, cl);
-			n += run;
-			cl += run;
-			if (run)
-				continue;
-		}
+		run = claim_run(v, cl);
+		n += run;
+		cl += run;
+		if (run)
+			continue;
 		bit_set(v->claimed, cl);
 		note_owner(v, path, cl);
-		if (list && n < list_max)
-			list[n] = cl;
 		n++;
 		val = entry(v, cl);
 		k = fp_fat_kind(v->fat, val);
@@ -663,7 +658,7 @@ static void check_file(struct vctx *v, const char *path,
 		v->r->files++;
 	v->last = FP_P_COUNT;
 	if (e->cl)
-		n = walk_chain(v, path, e->cl, &ok, NULL, 0);
+		n = walk_chain(v, path, e->cl, &ok);
 	walk_progress(v, n);
 	if (!ok) {
 		mark_dir(v, e->cl, v->last);
@@ -759,7 +754,7 @@ static void check_subdir(struct vctx *v, size_t f, const char *path,
 	 * clusters against a file listed after it (as fsck.fat decides).
 	 */
 	v->last = FP_P_COUNT;
-	n = walk_chain(v, path, e->cl, &ok, NULL, 0);
+	n = walk_chain(v, path, e->cl, &ok);
 	walk_progress(v, n);
 	if (!ok)
 		mark_dir(v, e->cl, v->last);
@@ -1124,7 +1119,7 @@ static void walk_tree(struct vctx *v)
 
 	if (cl) {
 		v->last = FP_P_COUNT;
-		n = walk_chain(v, "/", cl, &ok, NULL, 0);
+		n = walk_chain(v, "/", cl, &ok);
 		if (!ok)
 			mark_dir(v, cl, v->last);
 		if (n == 0)
