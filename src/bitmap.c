@@ -292,7 +292,7 @@ static uint64_t clear_run(const struct fp_bitmap *bm, uint32_t cl,
 	return n < max ? n : max;
 }
 
-enum fp_err fp_bitmap_run_len(struct fp_bitmap *bm, uint32_t cl,
+enum fp_err fp_bitmap_run_count(struct fp_bitmap *bm, uint32_t cl,
 			      uint32_t max, uint32_t *len)
 {
 	uint64_t n = 0, k, room;
@@ -327,7 +327,7 @@ static enum fp_err run_in(struct fp_bitmap *bm, uint32_t lo, uint64_t hi,
 
 	err = fp_bitmap_next_free(bm, lo, &cl);
 	while (!err && cl && cl < hi) {
-		err = fp_bitmap_run_len(bm, cl, count, &len);
+		err = fp_bitmap_run_count(bm, cl, count, &len);
 		if (err || len >= count)
 			break;
 		bm->skipped++;
@@ -404,7 +404,7 @@ static enum fp_err largest_run(struct fp_bitmap *bm, uint32_t *start,
 
 	err = fp_bitmap_next_free(bm, 2, &cl);
 	while (!err && cl) {
-		err = fp_bitmap_run_len(bm, cl, UINT32_MAX, &n);
+		err = fp_bitmap_run_count(bm, cl, UINT32_MAX, &n);
 		if (err)
 			break;
 		if (n > best) {
@@ -637,7 +637,7 @@ static void list_first(const struct fp_bitmap *bm, uint32_t goal,
 
 /* FP_BM_END by the list: the runs at or below @top (>= 2). */
 static void list_high(const struct fp_bitmap *bm, uint32_t top,
-		      uint32_t min_len, uint32_t *start, uint32_t *count)
+		      uint32_t min_count, uint32_t *start, uint32_t *count)
 {
 	uint32_t i = run_at(bm, top), n = 0, s = 0;
 
@@ -650,8 +650,8 @@ static void list_high(const struct fp_bitmap *bm, uint32_t top,
 		if (s + n - 1 > top)
 			n = top - s + 1;
 	}
-	if (n < min_len) {
-		i = i ? rightmost(bm, 1, 0, bm->leaf_base, i - 1, min_len)
+	if (n < min_count) {
+		i = i ? rightmost(bm, 1, 0, bm->leaf_base, i - 1, min_count)
 		      : NONE;
 		if (i == NONE)
 			return;
@@ -666,7 +666,7 @@ static void list_high(const struct fp_bitmap *bm, uint32_t top,
 
 /* FP_BM_FIXED_GOAL: the free clusters from @goal, at most @len. */
 static enum fp_err range_at(struct fp_bitmap *bm, uint32_t goal,
-			    uint32_t len, uint32_t min_len, uint32_t *start,
+			    uint32_t len, uint32_t min_count, uint32_t *start,
 			    uint32_t *count)
 {
 	uint32_t n;
@@ -674,10 +674,10 @@ static enum fp_err range_at(struct fp_bitmap *bm, uint32_t goal,
 
 	if (goal < 2 || goal > bm->max_cl)
 		return FP_E_NOSPC;
-	err = fp_bitmap_run_len(bm, goal, len, &n);
+	err = fp_bitmap_run_count(bm, goal, len, &n);
 	if (err)
 		return err;
-	if (n < min_len)
+	if (n < min_count)
 		return FP_E_NOSPC;
 	*start = goal;
 	*count = n;
@@ -690,7 +690,7 @@ static enum fp_err range_at(struct fp_bitmap *bm, uint32_t goal,
  * is too short, the runs are listed.
  */
 static enum fp_err range_high(struct fp_bitmap *bm, uint32_t goal,
-			      uint32_t len, uint32_t min_len,
+			      uint32_t len, uint32_t min_count,
 			      uint32_t *start, uint32_t *count)
 {
 	uint32_t top = goal < bm->max_cl ? goal : bm->max_cl, s = 0, n = 0;
@@ -702,16 +702,16 @@ static enum fp_err range_high(struct fp_bitmap *bm, uint32_t goal,
 		err = runs_build(bm);
 	if (!err && !bm->runs) {
 		err = last_run(bm, top + 1, &s, &n);
-		if (!err && s && n < min_len)
+		if (!err && s && n < min_count)
 			err = runs_build(bm);
-		while (!err && !bm->runs && s && n < min_len)
+		while (!err && !bm->runs && s && n < min_count)
 			err = last_run(bm, s, &s, &n);
 	}
-	if (!err && bm->runs && (!s || n < min_len))
-		list_high(bm, top, min_len, &s, &n);
+	if (!err && bm->runs && (!s || n < min_count))
+		list_high(bm, top, min_count, &s, &n);
 	if (err)
 		return err;
-	if (!s || n < min_len)
+	if (!s || n < min_count)
 		return FP_E_NOSPC;
 	*count = n < len ? n : len;
 	*start = s + n - *count;
@@ -731,7 +731,7 @@ static uint32_t skip_budget(const struct fp_bitmap *bm)
  * it fails, or when searches have stepped over many short runs.
  */
 static enum fp_err range_first(struct fp_bitmap *bm, uint32_t goal,
-			       uint32_t len, uint32_t min_len,
+			       uint32_t len, uint32_t min_count,
 			       uint32_t *start, uint32_t *count)
 {
 	uint32_t s = 0, n = len;
@@ -751,7 +751,7 @@ static enum fp_err range_first(struct fp_bitmap *bm, uint32_t goal,
 		err = largest_run(bm, &s, &n);
 	if (err)
 		return err;
-	if (!s || n < min_len)
+	if (!s || n < min_count)
 		return FP_E_NOSPC;
 	assert(n <= len);
 	*start = s;
@@ -761,19 +761,19 @@ static enum fp_err range_first(struct fp_bitmap *bm, uint32_t goal,
 
 enum fp_err fp_bitmap_new_range(struct fp_bitmap *bm, unsigned flags,
 				uint32_t goal, uint32_t len,
-				uint32_t min_len, uint32_t *start,
+				uint32_t min_count, uint32_t *start,
 				uint32_t *count)
 {
-	if ((flags & ~(unsigned)KNOWN_FLAGS) || len == 0 || min_len > len ||
+	if ((flags & ~(unsigned)KNOWN_FLAGS) || len == 0 || min_count > len ||
 	    ((flags & FP_BM_FIXED_GOAL) && (flags & FP_BM_END)))
 		return FP_E_INVAL;
 	if (flags & FP_BM_CONTIGUOUS)
-		min_len = len;
-	if (min_len == 0)
-		min_len = 1;
+		min_count = len;
+	if (min_count == 0)
+		min_count = 1;
 	if (flags & FP_BM_FIXED_GOAL)
-		return range_at(bm, goal, len, min_len, start, count);
+		return range_at(bm, goal, len, min_count, start, count);
 	if (flags & FP_BM_END)
-		return range_high(bm, goal, len, min_len, start, count);
-	return range_first(bm, goal, len, min_len, start, count);
+		return range_high(bm, goal, len, min_count, start, count);
+	return range_first(bm, goal, len, min_count, start, count);
 }

@@ -48,7 +48,7 @@ enum fp_err fp_bitmap_next_free(struct fp_bitmap *bm, uint32_t from,
 				uint32_t *cl);
 
 /* *len = length of the free run starting at @cl, counting at most @max. */
-enum fp_err fp_bitmap_run_len(struct fp_bitmap *bm, uint32_t cl,
+enum fp_err fp_bitmap_run_count(struct fp_bitmap *bm, uint32_t cl,
 			      uint32_t max, uint32_t *len);
 
 /* Flags of fp_bitmap_new_range(). */
@@ -60,26 +60,26 @@ enum fp_bm_flag {
 
 /*
  * The one allocator entry point (after e2fsprogs' ext2fs_new_range()):
- * find a free run of at most @len clusters and at least @min_len (0
+ * find a free run of at most @len clusters and at least @min_count (0
  * counts as 1; FP_BM_CONTIGUOUS makes it @len), and set *start and *count
  * to it.  Nothing is taken: fp_bitmap_take() does that.
  *
  * - FP_BM_FIXED_GOAL: the run starts at @goal and is as long as the free
  *   clusters there allow, at most @len.
  * - FP_BM_END: the highest free run whose clusters are at most @goal (any
- *   @goal past the last cluster means the last) and that holds @min_len
+ *   @goal past the last cluster means the last) and that holds @min_count
  *   of them; the run returned is its top @len clusters, or all of it.
  * - neither: the first run of @len clusters at or after @goal (a @goal
  *   inside a free run counts from the goal), else the first one from
  *   cluster 2 on; else the largest free run, the lowest of equal ones,
- *   when it holds @min_len.  A @goal outside 2 .. max_cl means 2.
+ *   when it holds @min_count.  A @goal outside 2 .. max_cl means 2.
  *
  * FP_E_NOSPC when no such run exists; FP_E_INVAL for an unknown flag,
- * FP_BM_FIXED_GOAL with FP_BM_END, @len 0 or @min_len above @len.
+ * FP_BM_FIXED_GOAL with FP_BM_END, @len 0 or @min_count above @len.
  */
 enum fp_err fp_bitmap_new_range(struct fp_bitmap *bm, unsigned flags,
 				uint32_t goal, uint32_t len,
-				uint32_t min_len, uint32_t *start,
+				uint32_t min_count, uint32_t *start,
 				uint32_t *count);
 
 /* *count = free clusters on the whole volume. */

@@ -240,7 +240,7 @@ static void lfn_finish(struct lfn_state *st, const uint8_t *ent,
 {
 	size_t n = 0, max = (size_t)st->total * FP_LFN_CHARS;
 
-	out->lfn_len = 0;
+	out->lfn_count = 0;
 	out->first_slot = out->slot;
 	if (!st->complete || fp_name_lfn_sum(ent) != st->sum) {
 		lfn_drop(st, 0);
@@ -253,7 +253,7 @@ static void lfn_finish(struct lfn_state *st, const uint8_t *ent,
 	if (n == 0 || n > FP_LFN_MAX)
 		return;
 	memcpy(out->lfn, st->units, n * sizeof(uint16_t));
-	out->lfn_len = n;
+	out->lfn_count = n;
 	out->first_slot = st->first_slot;
 }
 
@@ -416,8 +416,8 @@ static enum fp_err index_add(struct fp_dir_index *x,
 		return err;
 	n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
 	err = tab_put(&x->names, hash_name(sname, n), e->first_slot);
-	if (!err && e->lfn_len)
-		err = tab_put(&x->names, hash_name(e->lfn, e->lfn_len),
+	if (!err && e->lfn_count)
+		err = tab_put(&x->names, hash_name(e->lfn, e->lfn_count),
 			      e->first_slot);
 	return err;
 }
@@ -460,7 +460,7 @@ static int has_name(const struct fp_dirent *e, const uint16_t *name,
 
 	if (!is_named(e))
 		return 0;
-	if (e->lfn_len && fp_name_equal(e->lfn, e->lfn_len, name, count))
+	if (e->lfn_count && fp_name_equal(e->lfn, e->lfn_count, name, count))
 		return 1;
 	slen = fp_name_sfn_decode(e->sfn, e->ntres, sname);
 	return fp_name_equal(sname, slen, name, count);

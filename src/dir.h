@@ -74,7 +74,7 @@ struct fp_dirent {
 	uint32_t cl;
 	uint32_t size;
 	uint16_t lfn[FP_LFN_MAX];
-	size_t lfn_len;		/* 0: no valid long name */
+	size_t lfn_count;	/* 0: no valid long name */
 };
 
 /* Entries the directory holds. */

@@ -363,22 +363,22 @@ int fp_name_to_sfn(const uint16_t *u, size_t count, uint8_t sfn[11],
 		   uint8_t *ntres)
 {
 	uint8_t tmp[SFN_LEN], bits = 0;
-	size_t dot, ext_len = 0;
+	size_t dot, ext_count = 0;
 
 	if (!count || count > SFN_BASE_LEN + 1 + SFN_EXT_LEN)
 		return 0;
 	for (dot = 0; dot < count && u[dot] != '.'; dot++)
 		;
 	if (dot < count) {
-		ext_len = count - dot - 1;
-		if (!ext_len)
+		ext_count = count - dot - 1;
+		if (!ext_count)
 			return 0;
 	}
-	if (!dot || dot > SFN_BASE_LEN || ext_len > SFN_EXT_LEN)
+	if (!dot || dot > SFN_BASE_LEN || ext_count > SFN_EXT_LEN)
 		return 0;
 	memset(tmp, ' ', sizeof(tmp));
 	if (!sfn_part(u, dot, tmp, FP_NT_LOWER_BASE, &bits) ||
-	    !sfn_part(u + dot + 1, ext_len, tmp + SFN_BASE_LEN,
+	    !sfn_part(u + dot + 1, ext_count, tmp + SFN_BASE_LEN,
 		      FP_NT_LOWER_EXT, &bits))
 		return 0;
 	memcpy(sfn, tmp, sizeof(tmp));

@@ -77,7 +77,7 @@ struct vctx {
 	enum fp_err err;	/* first allocation or I/O failure */
 	struct fp_tick tick;	/* progress: the FAT pass, then the walk */
 	uint64_t walked;	/* clusters the walk has claimed */
-	uint32_t run_end, run_len;	/* the free run scan_fat is in */
+	uint32_t run_end, cur_count;	/* the free run scan_fat is in */
 	struct link_run *links;	/* scan_fat's long runs, sorted, disjoint */
 	size_t link_count, link_cap;
 	struct fp_damage *dmg;	/* fp_damage_find(): what it records */
@@ -347,15 +347,15 @@ static void walk_progress(struct vctx *v, uint32_t n)
  */
 static void free_span(struct vctx *v, uint32_t cl, uint32_t n)
 {
-	if (v->run_len && v->run_end + 1 == cl)
-		v->run_len += n;
+	if (v->cur_count && v->run_end + 1 == cl)
+		v->cur_count += n;
 	else
-		v->run_len = n;
+		v->cur_count = n;
 	v->run_end = cl + n - 1;
 	v->r->free_cl += n;
-	if (v->run_len > v->r->run_count) {
-		v->r->run_count = v->run_len;
-		v->r->run_start = v->run_end - v->run_len + 1;
+	if (v->cur_count > v->r->run_count) {
+		v->r->run_count = v->cur_count;
+		v->r->run_start = v->run_end - v->cur_count + 1;
 	}
 }
 
@@ -683,8 +683,8 @@ static char *child_path(const char *parent, const struct fp_dirent *e)
 	size_t n, nlen, plen = strlen(parent);
 	char *p;
 
-	if (e->lfn_len) {
-		nlen = fp_name_to_utf8(e->lfn, e->lfn_len, name, sizeof(name));
+	if (e->lfn_count) {
+		nlen = fp_name_to_utf8(e->lfn, e->lfn_count, name, sizeof(name));
 	} else {
 		n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
 		nlen = fp_name_to_utf8(sname, n, name, sizeof(name));
@@ -875,7 +875,7 @@ static void add_key(struct vctx *v, struct names *nm,
 	k->first_slot = e->first_slot;
 	k->is_long = is_long;
 	if (is_long) {
-		k->h = fp_name_hash(e->lfn, e->lfn_len);
+		k->h = fp_name_hash(e->lfn, e->lfn_count);
 	} else {
 		n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
 		k->h = fp_name_hash(sname, n);
@@ -1026,7 +1026,7 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 		if ((e.attr & FP_ATTR_VOLUME) || fp_dir_dots(e.sfn))
 			continue;
 		add_key(v, &nm, &e, 0);
-		if (e.lfn_len)
+		if (e.lfn_count)
 			add_key(v, &nm, &e, 1);
 	}
 	if (it.orphans) {

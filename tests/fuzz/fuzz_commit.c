@@ -73,8 +73,8 @@ static int join(char *out, const char *dir, const struct fp_dirent *e,
 	uint16_t u[12];
 	size_t n;
 
-	if (lng && e->lfn_len) {
-		n = fp_name_to_utf8(e->lfn, e->lfn_len, name, sizeof(name));
+	if (lng && e->lfn_count) {
+		n = fp_name_to_utf8(e->lfn, e->lfn_count, name, sizeof(name));
 	} else {
 		n = fp_name_sfn_decode(e->sfn, e->ntres, u);
 		n = fp_name_to_utf8(u, n, name, sizeof(name));

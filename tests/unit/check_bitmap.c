@@ -15,11 +15,11 @@ static uint32_t next_free(struct fp_bitmap *bm, uint32_t from)
 	return cl;
 }
 
-static uint32_t run_len(struct fp_bitmap *bm, uint32_t cl, uint32_t max)
+static uint32_t run_count(struct fp_bitmap *bm, uint32_t cl, uint32_t max)
 {
 	uint32_t n = 0xDEAD;
 
-	ck_assert_int_eq(fp_bitmap_run_len(bm, cl, max, &n), FP_OK);
+	ck_assert_int_eq(fp_bitmap_run_count(bm, cl, max, &n), FP_OK);
 	return n;
 }
 
@@ -99,8 +99,8 @@ START_TEST(test_init)
 	ck_assert_uint_eq(next_free(bm, 0), 2);
 	ck_assert_uint_eq(next_free(bm, 100), 100);
 	ck_assert_uint_eq(next_free(bm, 101), 0);
-	ck_assert_uint_eq(run_len(bm, 2, UINT32_MAX), 99);
-	ck_assert_uint_eq(run_len(bm, 0, 10), 0);
+	ck_assert_uint_eq(run_count(bm, 2, UINT32_MAX), 99);
+	ck_assert_uint_eq(run_count(bm, 0, 10), 0);
 	fp_bitmap_free(bm);
 	fp_bitmap_free(NULL);
 	ck_assert_int_eq(fp_bitmap_new(1, &bm), FP_E_INVAL);
@@ -126,10 +126,10 @@ START_TEST(test_word_boundary)
 	ck_assert_uint_eq(next_free(bm, 2), 63);
 	ck_assert_uint_eq(next_free(bm, 64), 64);
 	ck_assert_uint_eq(next_free(bm, 66), 0);
-	ck_assert_uint_eq(run_len(bm, 63, 100), 3);
-	ck_assert_uint_eq(run_len(bm, 64, 100), 2);
-	ck_assert_uint_eq(run_len(bm, 63, 2), 2);
-	ck_assert_uint_eq(run_len(bm, 62, 100), 0);
+	ck_assert_uint_eq(run_count(bm, 63, 100), 3);
+	ck_assert_uint_eq(run_count(bm, 64, 100), 2);
+	ck_assert_uint_eq(run_count(bm, 63, 2), 2);
+	ck_assert_uint_eq(run_count(bm, 62, 100), 0);
 	ck_assert_uint_eq(find_run(bm, 3), 63);
 	ck_assert_uint_eq(find_run(bm, 4), 0);
 	largest(bm, &start, &len);
@@ -153,7 +153,7 @@ START_TEST(test_tail)
 
 	ck_assert_int_eq(fp_bitmap_new(m, &bm), FP_OK);
 	ck_assert_uint_eq(free_count(bm), m - 1);
-	ck_assert_uint_eq(run_len(bm, 2, UINT32_MAX), m - 1);
+	ck_assert_uint_eq(run_count(bm, 2, UINT32_MAX), m - 1);
 	ck_assert_uint_eq(ref_run(bm, 2), m - 1);
 	ck_assert_uint_eq(find_run(bm, m - 1), 2);
 	ck_assert_uint_eq(find_run(bm, m), 0);
@@ -165,7 +165,7 @@ START_TEST(test_tail)
 	ck_assert_uint_eq(len, m - 1);
 	fp_bitmap_take(bm, m, 1);
 	ck_assert_uint_eq(next_free(bm, m), 0);
-	ck_assert_uint_eq(run_len(bm, 2, UINT32_MAX), m - 2);
+	ck_assert_uint_eq(run_count(bm, 2, UINT32_MAX), m - 2);
 	fp_bitmap_take(bm, 2, m - 2);
 	ck_assert_uint_eq(free_count(bm), 0);
 	ck_assert_uint_eq(next_free(bm, 0), 0);
@@ -208,7 +208,7 @@ START_TEST(test_runs)
 	ck_assert_uint_eq(find_run(bm, 25), 0);
 	ck_assert_uint_eq(next_free(bm, 15), 20);
 	ck_assert_uint_eq(next_free(bm, 48), 100);
-	ck_assert_uint_eq(run_len(bm, 12, UINT32_MAX), 3);
+	ck_assert_uint_eq(run_count(bm, 12, UINT32_MAX), 3);
 	largest(bm, &start, &len);
 	ck_assert_uint_eq(start, 40);	/* the lowest of two equal */
 	ck_assert_uint_eq(len, 8);
@@ -277,7 +277,7 @@ START_TEST(test_random)
 	for (cl = 2; cl <= 5000; cl++) {
 		free_ref += !fp_bitmap_used(bm, cl);
 		n = ref_run(bm, cl);
-		ck_assert_uint_eq(run_len(bm, cl, UINT32_MAX), n);
+		ck_assert_uint_eq(run_count(bm, cl, UINT32_MAX), n);
 		if (n > best && (cl == 2 || fp_bitmap_used(bm, cl - 1))) {
 			best = n;
 			best_cl = cl;
@@ -322,7 +322,7 @@ START_TEST(test_next_free_memo)
 		ck_assert_uint_eq(cl, ref_next(bm, from));
 		if (!cl)
 			continue;
-		n = run_len(bm, cl, 1 + (x >> 20) % 40);
+		n = run_count(bm, cl, 1 + (x >> 20) % 40);
 		fp_bitmap_take(bm, cl, n);
 		ck_assert_uint_eq(next_free(bm, from), ref_next(bm, from));
 		ck_assert_uint_eq(next_free(bm, cl), ref_next(bm, cl));
@@ -424,11 +424,11 @@ START_TEST(test_lazy)
 	ck_assert_int_eq(fp_bitmap_load(fat, &bm), FP_OK);
 	ck_assert_uint_eq(next_free(bm, 100050), 100050);
 	ck_assert_uint_eq(fat_reads(fat), 1);		/* window 1 only */
-	ck_assert_uint_eq(run_len(bm, 100050, 1000), 50);
+	ck_assert_uint_eq(run_count(bm, 100050, 1000), 50);
 	ck_assert_uint_eq(fat_reads(fat), 1);
 	ck_assert_uint_eq(next_free(bm, 100100), 250000);
 	ck_assert_uint_eq(fat_reads(fat), 3);		/* windows 2 and 3 */
-	ck_assert_uint_eq(run_len(bm, 250000, UINT32_MAX), 50002);
+	ck_assert_uint_eq(run_count(bm, 250000, UINT32_MAX), 50002);
 	ck_assert_uint_eq(fat_reads(fat), 4);
 	/* from a hint: the first run after it, else wrap around */
 	start = lazy_run(bm, 260000, 100);
