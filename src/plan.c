@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "copy.h"
 #include "dir.h"
 #include "le.h"
 #include "name.h"
@@ -879,12 +880,13 @@ static enum fp_err create_file(struct fp_plan *p, struct fp_plan_file *f,
 			       struct fp_dir *dir, const uint16_t *name,
 			       size_t n, uint64_t size)
 {
+	int keep = p->opts.keep_size && !f->src;	/* a copy has data */
 	enum fp_err err;
 
 	f->action = FP_ACT_CREATE;
-	f->new_size = p->opts.keep_size ? 0 : (uint32_t)size;
+	f->new_size = keep ? 0 : (uint32_t)size;
 	err = alloc_file(p, f, clusters_for(p, size), 0);
-	if (!err && (!p->opts.keep_size || p->opts.zero))
+	if (!err && !f->src && (!keep || p->opts.zero))
 		err = zero_extents(p, f);
 	f->first_cl = f->ext_count ? f->ext[0].start : 0;
 	if (!err)
@@ -1057,6 +1059,49 @@ static enum fp_err plan_trim(struct fp_plan *p, struct fp_plan_file *f,
 	return err ? err : trim_file(p, f, e, have);
 }
 
+/* New entries get @t (a copy's time), else the run's time. */
+static void set_stamp(struct fp_plan *p, int64_t t)
+{
+	fp_dir_timestamp(t, p->opts.utc, &p->date, &p->time, &p->tenth);
+}
+
+/*
+ * A copy request: a file to create (an existing one is refused), or a
+ * directory to create or to merge with; stamped with the source's time.
+ */
+static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
+			     struct fp_plan_file *f, struct fp_dir *dir,
+			     const uint16_t *name, size_t n)
+{
+	struct fp_dirent e;
+	struct fp_dir *sub;
+	enum fp_err err;
+
+	f->src = r->src;
+	f->is_dir = r->is_dir;
+	snprintf(p->diag->component, sizeof(p->diag->component), "%s",
+		 r->path);
+	if (fp_dir_lookup(dir, is_fat32(p), name, n, &e)) {
+		if (same_file(p, dir, e.slot))
+			return FP_E_DUPPATH;
+		if (!r->is_dir)
+			return e.attr & FP_ATTR_DIR ? FP_E_ISDIR : FP_E_EXISTS;
+		if (!(e.attr & FP_ATTR_DIR))
+			return FP_E_NOTDIR;
+		return check_subdir(p, &e);	/* merged */
+	}
+	set_stamp(p, r->mtime);
+	if (r->is_dir) {
+		f->action = FP_ACT_CREATE;
+		err = make_dir(p, dir, name, n, r->path, strlen(r->path),
+			       &sub);
+	} else {
+		err = create_file(p, f, dir, name, n, r->size);
+	}
+	set_stamp(p, p->opts.time);
+	return err;
+}
+
 static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 			    struct fp_plan_file *f)
 {
@@ -1074,6 +1119,8 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 	err = resolve_parent(p, &path, name, &n, &dir);
 	if (err)
 		return err;
+	if (r->src)
+		return plan_copy(p, r, f, dir, name, n);
 	if (!fp_dir_lookup(dir, is_fat32(p), name, n, &e))
 		return p->opts.trim ? FP_E_NOFILE :
 		       create_file(p, f, dir, name, n, r->size);
@@ -1125,8 +1172,7 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	p->fs = fs;
 	p->opts = *opts;
 	p->diag = diag;
-	fp_dir_timestamp(opts->time, opts->utc, &p->date, &p->time,
-			 &p->tenth);
+	set_stamp(p, opts->time);
 	p->cursor = start_cursor(fs);
 	p->fsinfo = fs->fsinfo;
 	p->files = calloc(count ? count : 1, sizeof(*p->files));
@@ -1297,6 +1343,55 @@ static enum fp_err write_fsinfo(struct fp_plan *p)
 	return err;
 }
 
+/* The image runs of file @f's clusters, for fp_copy_file(). */
+static enum fp_err copy_one(struct fp_plan *p, struct fp_copy *c,
+			    const struct fp_plan_file *f,
+			    struct fp_copy_run **runs, size_t *cap)
+{
+	const struct fp_geom *g = &p->fs->geom;
+	size_t j;
+	enum fp_err err;
+
+	while (*cap < f->ext_count) {
+		err = fp_grow(runs, cap, *cap, sizeof(**runs));
+		if (err)
+			return err;
+	}
+	for (j = 0; j < f->ext_count; j++) {
+		(*runs)[j].off = fp_geom_cl_off(g, f->ext[j].start);
+		(*runs)[j].len = (uint64_t)f->ext[j].count * g->clus_len;
+	}
+	return fp_copy_file(c, p->fs->img, f->src, f->new_size, *runs,
+			    f->ext_count);
+}
+
+/* Write the data of every copied file into its new clusters. */
+static enum fp_err copy_all(struct fp_plan *p)
+{
+	struct fp_copy_run *runs = NULL;
+	struct fp_copy *c = NULL;
+	size_t i, cap = 0;
+	enum fp_err err = FP_OK;
+
+	for (i = 0; !err && i < p->file_count; i++) {
+		const struct fp_plan_file *f = &p->files[i];
+
+		if (!f->src || f->is_dir || !f->ext_count)
+			continue;
+		if (!c)
+			err = fp_copy_new(&c);
+		if (!err)
+			err = copy_one(p, c, f, &runs, &cap);
+		if (err == FP_E_SRC || err == FP_E_CHANGED) {
+			p->diag->req = i;
+			p->diag->errnum = fp_copy_errno(c);
+		}
+	}
+	free(runs);
+	fp_copy_free(c);
+	return err;
+}
+
 enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
 {
 	enum fp_err err = FP_OK;
@@ -1309,6 +1404,8 @@ enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
 		return err || no_sync ? err : fp_img_sync(p->fs->img);
 	}
 	err = zero_all(p);
+	if (!err)
+		err = copy_all(p);
 	for (i = 0; !err && i < p->dir_count; i++)
 		err = fp_dir_flush_new(p->dirs[i], p->fs->img, &p->fs->geom);
 	if (!err)

@@ -12,10 +12,19 @@
 
 #define FP_FILE_MAX 0xFFFFFFFFull	/* largest FAT file size */
 
-/* One request: a path inside the volume ("/dir/name") and a size. */
+/*
+ * One request: a path inside the volume ("/dir/name") and a size.  A copy
+ * names its host source: a file of that size to create with the data of
+ * @src (refused with FP_E_EXISTS when the path exists), or with @is_dir a
+ * directory to create (or to merge with when it exists); either gets
+ * @mtime as its time.
+ */
 struct fp_req {
 	const char *path;
 	uint64_t size;
+	const char *src;	/* a copy: host path; NULL: preallocate */
+	int is_dir;
+	int64_t mtime;
 };
 
 struct fp_plan_opts {
@@ -50,6 +59,8 @@ struct fp_extent {
 /* What the plan does to one requested file. */
 struct fp_plan_file {
 	const char *path;	/* borrowed from the request */
+	const char *src;	/* a copy: borrowed from the request */
+	int is_dir;		/* a copy's directory: action CREATE or NONE */
 	enum fp_action action;
 	uint32_t old_size;
 	uint32_t new_size;
@@ -73,6 +84,7 @@ struct fp_plan_diag {
 	char component[256];	/* FP_E_NOENT, FP_E_NOTDIR, FP_E_DAMAGED:
 				 * path so far ("/" for the root) */
 	enum fp_problem problem;	/* FP_E_DAMAGED: what is wrong there */
+	int errnum;		/* commit's FP_E_SRC: errno (req: the file) */
 };
 
 struct fp_plan;
@@ -141,7 +153,9 @@ enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
 				uint32_t *count);
 
 /*
- * Write the plan in crash-safe order: zero the data, write new directory
+ * Write the plan in crash-safe order: zero the data and write the copied
+ * files' data (fp_copy_file(); a failing source sets the plan's diag:
+ * req and errnum), write new directory
  * clusters, write every FAT copy (new chains first, then the links from
  * existing chains to them), write changed directory sectors, update
  * FSInfo, and fsync unless @no_sync.  A trim plan writes the entries of
