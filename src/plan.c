@@ -1070,6 +1070,7 @@ static void set_stamp(struct fp_plan *p, int64_t t)
  * directory to create or to merge with; stamped with the source's time.
  */
 static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
+			     const struct fp_req_src *src,
 			     struct fp_plan_file *f, struct fp_dir *dir,
 			     const uint16_t *name, size_t n)
 {
@@ -1077,21 +1078,21 @@ static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
 	struct fp_dir *sub;
 	enum fp_err err;
 
-	f->src = r->src;
-	f->is_dir = r->is_dir;
+	f->src = src->host;
+	f->is_dir = src->is_dir;
 	snprintf(p->diag->component, sizeof(p->diag->component), "%s",
 		 r->path);
 	if (fp_dir_lookup(dir, is_fat32(p), name, n, &e)) {
 		if (same_file(p, dir, e.slot))
 			return FP_E_DUPPATH;
-		if (!r->is_dir)
+		if (!src->is_dir)
 			return e.attr & FP_ATTR_DIR ? FP_E_ISDIR : FP_E_EXISTS;
 		if (!(e.attr & FP_ATTR_DIR))
 			return FP_E_NOTDIR;
 		return check_subdir(p, &e);	/* merged */
 	}
-	set_stamp(p, r->mtime);
-	if (r->is_dir) {
+	set_stamp(p, src->mtime);
+	if (src->is_dir) {
 		f->action = FP_ACT_CREATE;
 		err = make_dir(p, dir, name, n, r->path, strlen(r->path),
 			       &sub);
@@ -1103,6 +1104,7 @@ static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
 }
 
 static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
+			    const struct fp_req_src *src,
 			    struct fp_plan_file *f)
 {
 	uint16_t name[FP_LFN_MAX];
@@ -1119,8 +1121,8 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 	err = resolve_parent(p, &path, name, &n, &dir);
 	if (err)
 		return err;
-	if (r->src)
-		return plan_copy(p, r, f, dir, name, n);
+	if (src && src->host)
+		return plan_copy(p, r, src, f, dir, name, n);
 	if (!fp_dir_lookup(dir, is_fat32(p), name, n, &e))
 		return p->opts.trim ? FP_E_NOFILE :
 		       create_file(p, f, dir, name, n, r->size);
@@ -1186,7 +1188,8 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 		err = reserve_free_used(p);
 	for (i = 0; !err && i < count; i++) {
 		diag->req = i;
-		err = plan_one(p, &reqs[i], &p->files[i]);
+		err = plan_one(p, &reqs[i], opts->srcs ? &opts->srcs[i] :
+			       NULL, &p->files[i]);
 		p->file_count = i + 1;
 	}
 	if (err) {

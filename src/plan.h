@@ -12,17 +12,21 @@
 
 #define FP_FILE_MAX 0xFFFFFFFFull	/* largest FAT file size */
 
-/*
- * One request: a path inside the volume ("/dir/name") and a size.  A copy
- * names its host source: a file of that size to create with the data of
- * @src (refused with FP_E_EXISTS when the path exists), or with @is_dir a
- * directory to create (or to merge with when it exists); either gets
- * @mtime as its time.
- */
+/* One request: a path inside the volume ("/dir/name") and a size. */
 struct fp_req {
 	const char *path;
 	uint64_t size;
-	const char *src;	/* a copy: host path; NULL: preallocate */
+};
+
+/*
+ * What makes a request a copy: a host source.  A file (the request's size)
+ * is created with the data of @host (refused with FP_E_EXISTS when the
+ * path exists); with @is_dir a directory is created, or merged with when
+ * it exists.  Either gets @mtime as its time.  @host NULL: a
+ * preallocation.
+ */
+struct fp_req_src {
+	const char *host;
 	int is_dir;
 	int64_t mtime;
 };
@@ -39,6 +43,7 @@ struct fp_plan_opts {
 				 * its size (the sizes of the requests are
 				 * not used) */
 	int64_t time;		/* stamp for new and resized entries */
+	const struct fp_req_src *srcs;	/* NULL, or one per request */
 	int utc;		/* time is shown in UTC, else local time */
 	const struct fp_progress *progress;	/* zeroing; NULL: none */
 };
