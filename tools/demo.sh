@@ -3,6 +3,10 @@
 # image (MBR, one FAT32 partition at 1 MiB), then show the result with
 # mtools and check it with fsck.fat.
 set -e
+# mkfs.fat, sfdisk and fsck.fat are in /usr/sbin, which a user's PATH
+# lacks on Debian.
+PATH=$PATH:/usr/sbin:/sbin
+export PATH
 top=$(cd "$(dirname "$0")/.." && pwd)
 sh "$top/tools/deps.sh"
 sh "$top/tools/build.sh" build >/dev/null
@@ -13,7 +17,7 @@ export MTOOLS_SKIP_CHECK=1 SOURCE_DATE_EPOCH=1700000000
 
 rm -f "$img"
 truncate -s 128M "$img"
-printf 'label: dos\n2048,,c\n' | /sbin/sfdisk -q "$img"
+printf 'label: dos\n2048,,c\n' | sfdisk -q "$img"
 mkfs.fat -F 32 --invariant --offset 2048 -n DEMO "$img" $((127 * 1024)) \
 	>/dev/null
 echo "$ fatprealloc -v -p -c demo-sdcard.img ::/data/log.bin 32M" \
