@@ -168,6 +168,18 @@ static int key_cmp(const void *a, const void *b)
 	return d ? d : (x->req > y->req) - (x->req < y->req);
 }
 
+/* Requests @a and @b (a < b) name the same file. */
+static int duplicate(const struct cli *c, size_t a, size_t b)
+{
+	const char *sa = c->srcs[a].host, *sb = c->srcs[b].host;
+
+	if (!sa || !sb)
+		return usage_error("'::%s' is given twice", c->reqs[b].path);
+	msg("'%s' and '%s' both go to '::%s' (FAT names ignore case)", sa,
+	    sb, c->reqs[b].path);
+	return try_help();
+}
+
 /*
  * A file named twice is a usage error, found before the image is read:
  * sort the paths' keys and compare neighbours.
@@ -194,8 +206,7 @@ static int check_duplicates(const struct cli *c)
 		qsort(k, m, sizeof(*k), key_cmp);
 		for (i = 1; i < m && !ret; i++)
 			if (!strcmp(k[i].key, k[i - 1].key))
-				ret = usage_error("'::%s' is given twice",
-						  c->reqs[k[i].req].path);
+				ret = duplicate(c, k[i - 1].req, k[i].req);
 	}
 	for (i = 0; k && i < m; i++)
 		free(k[i].key);
