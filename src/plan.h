@@ -115,6 +115,9 @@ char *fp_plan_path_key(const char *path);
  * directory, whose entry goes into one, or that extends a damaged file
  * fails with FP_E_DAMAGED (diag: the path and the problem); clusters that
  * a chain uses although the FAT marks them free are never allocated.
+ * Copies (opts->srcs) plan as files and directories to create; @diag
+ * must stay valid until fp_plan_commit(), which fills it when a copy's
+ * source fails.
  */
 enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 			  const struct fp_req *reqs, size_t count,
@@ -158,12 +161,11 @@ enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
 				uint32_t *count);
 
 /*
- * Write the plan in crash-safe order: zero the data and write the copied
- * files' data (fp_copy_file(); a failing source sets the plan's diag:
- * req and errnum), write new directory
- * clusters, write every FAT copy (new chains first, then the links from
- * existing chains to them), write changed directory sectors, update
- * FSInfo, and fsync unless @no_sync.  A trim plan writes the entries of
+ * Write the plan in crash-safe order: zero the data, write the copied
+ * files' data (fp_copy_file(); a failing source sets the build's diag:
+ * req and errnum), write new directory clusters, write every FAT copy
+ * (new chains first, then the links from existing chains to them), write
+ * changed directory sectors, update FSInfo, and fsync unless @no_sync.  A trim plan writes the entries of
  * files that keep no cluster, then the new chain ends, then the freed
  * entries.  A crash leaves lost clusters at worst, never an entry
  * pointing at free clusters.
