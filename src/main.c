@@ -13,7 +13,9 @@
 
 #include "cli.h"
 #include "image.h"
+#include "map.h"
 #include "messages.h"
+#include "path.h"
 #include "plan.h"
 #include "report.h"
 #include "size.h"
@@ -195,7 +197,7 @@ static int check_duplicates(const struct cli *c)
 		if (c->srcs[i].is_dir)
 			continue;
 		k[m].req = i;
-		k[m].key = fp_plan_path_key(c->reqs[i].path);
+		k[m].key = fp_path_key(c->reqs[i].path);
 		if (!k[m++].key)
 			break;
 	}
@@ -1177,7 +1179,7 @@ static int map_one(const struct cli *c, struct fp_img *img,
 	struct fp_map m;
 	enum fp_err err;
 
-	err = fp_plan_map(fs, c->reqs[i].path, &m, &diag);
+	err = fp_map_load(fs, c->reqs[i].path, &m, &diag);
 	if (err) {
 		diag.req = i;
 		return plan_error(c, img, err, &diag, &fs->geom);

@@ -10,6 +10,7 @@
 #include "dir.h"
 #include "le.h"
 #include "name.h"
+#include "path.h"
 #include "util.h"
 
 /* A byte range of the image to zero. */
@@ -40,8 +41,8 @@ struct fp_plan {
 	uint8_t tenth;
 	struct fp_plan_file *files;
 	size_t file_count;
-	struct fp_dir **dirs;	/* every directory loaded or created */
-	size_t dir_count, dir_cap;
+	struct fp_path_walk walk;	/* keeps every directory loaded or
+					 * created */
 	char **made;		/* paths of created directories */
 	size_t made_count, made_cap;
 	struct zrange *zero;
@@ -56,9 +57,7 @@ struct fp_plan {
 	struct fp_fsinfo fsinfo;	/* FSInfo as it was before the commit */
 	uint32_t cursor;	/* where searches for free clusters start */
 	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
-	struct fp_damage *dmg;	/* the tree walk's findings; NULL: --map */
-	uint32_t *trail;	/* first clusters of the path's directories */
-	size_t trail_count, trail_cap;
+	struct fp_damage *dmg;	/* the tree walk's findings */
 };
 
 /* ---- directories ---------------------------------------------------- */
@@ -72,42 +71,6 @@ static int is_fat32(const struct fp_plan *p)
 static uint32_t root_key(const struct fp_plan *p)
 {
 	return is_fat32(p) ? p->fs->geom.root_cl : 0;
-}
-
-/* Keep @d in the plan's cache (taking its buffers, even on failure). */
-static enum fp_err cache_dir(struct fp_plan *p, struct fp_dir *d,
-			     struct fp_dir **out)
-{
-	struct fp_dir *copy = NULL;
-	enum fp_err err;
-
-	err = fp_grow(&p->dirs, &p->dir_cap, p->dir_count, sizeof(*p->dirs));
-	if (!err) {
-		copy = malloc(sizeof(*copy));
-		if (!copy)
-			err = FP_E_NOMEM;
-	}
-	if (err) {
-		fp_dir_release(d);
-		return err;
-	}
-	*copy = *d;
-	p->dirs[p->dir_count++] = copy;
-	*out = copy;
-	return FP_OK;
-}
-
-static void release_dirs(struct fp_plan *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->dir_count; i++) {
-		fp_dir_release(p->dirs[i]);
-		free(p->dirs[i]);
-	}
-	free(p->dirs);
-	p->dirs = NULL;
-	p->dir_count = 0;
 }
 
 /* ---- damage --------------------------------------------------------- */
@@ -125,11 +88,8 @@ static enum fp_err damaged(struct fp_plan *p, enum fp_problem pr)
  */
 static enum fp_err check_chain(struct fp_plan *p, uint32_t cl)
 {
-	enum fp_problem pr;
+	enum fp_problem pr = fp_damage_chain(p->dmg, cl);
 
-	if (!p->dmg)
-		return FP_OK;
-	pr = fp_damage_chain(p->dmg, cl);
 	return pr == FP_P_COUNT ? FP_OK : damaged(p, pr);
 }
 
@@ -139,7 +99,7 @@ static enum fp_err check_shared(struct fp_plan *p, const uint32_t *cls,
 {
 	uint32_t i;
 
-	for (i = 0; p->dmg && i < count; i++)
+	for (i = 0; i < count; i++)
 		if (fp_damage_shared(p->dmg, cls[i]))
 			return damaged(p, FP_P_CROSS_LINK);
 	return FP_OK;
@@ -179,23 +139,18 @@ static enum fp_err file_chain(struct fp_plan *p, const struct fp_dirent *e,
 }
 
 /*
- * The entry @e of a directory on the path, before going into it: it must
- * have a chain (0 would read as the root), must not lead back to a
- * directory on the path, and (when writing) must have size 0, a valid
- * short name and a chain the tree walk found sound.
+ * The path layer's enter hook: the entry @e of a directory on the path,
+ * before going into it (fp_path_parent() has checked that it has a chain
+ * and does not lead back to a directory on the path), must have size 0,
+ * a valid short name and a chain the tree walk found sound.
  */
-static enum fp_err check_subdir(struct fp_plan *p, const struct fp_dirent *e)
+static enum fp_err enter_dir(void *ctx, const struct fp_dirent *e)
 {
-	size_t i;
+	struct fp_plan *p = ctx;
 
-	if (e->cl == 0)
-		return damaged(p, FP_P_DIR_NO_CHAIN);
-	for (i = 0; i < p->trail_count; i++)
-		if (p->trail[i] == e->cl)
-			return damaged(p, FP_P_DIR_CYCLE);
-	if (p->dmg && e->size)
+	if (e->size)
 		return damaged(p, FP_P_DIR_SIZE);
-	if (p->dmg && fp_name_sfn_bad(e->sfn))
+	if (fp_name_sfn_bad(e->sfn))
 		return damaged(p, FP_P_BAD_NAME);
 	return check_chain(p, e->cl);
 }
@@ -218,21 +173,19 @@ static enum fp_err reserve_free_used(struct fp_plan *p)
 	return FP_OK;
 }
 
-/* The directory starting at @cl (0 = root), loaded and checked once. */
-static enum fp_err get_dir(struct fp_plan *p, uint32_t cl,
-			   struct fp_dir **out)
+/*
+ * The path layer's load hook: the directory starting at @cl (the root's
+ * key for the root), loaded and checked once.
+ */
+static enum fp_err get_dir(void *ctx, uint32_t cl, struct fp_dir **out)
 {
-	struct fp_dir d;
-	size_t i;
+	struct fp_plan *p = ctx;
+	struct fp_dir d, *dir = fp_path_cached(&p->walk, cl);
 	enum fp_err err;
 
-	if (cl == 0)
-		cl = root_key(p);
-	for (i = 0; i < p->dir_count; i++) {
-		if (p->dirs[i]->first_cl == cl) {
-			*out = p->dirs[i];
-			return FP_OK;
-		}
+	if (dir) {
+		*out = dir;
+		return FP_OK;
 	}
 	err = check_chain(p, cl);
 	if (!err)
@@ -245,7 +198,7 @@ static enum fp_err get_dir(struct fp_plan *p, uint32_t cl,
 		fp_dir_release(&d);
 		return err;
 	}
-	return cache_dir(p, &d, out);
+	return fp_path_keep(&p->walk, &d, out);
 }
 
 /* ---- clusters ------------------------------------------------------- */
@@ -681,38 +634,10 @@ static enum fp_err add_entry(struct fp_plan *p, struct fp_dir *dir,
 
 /* ---- paths ---------------------------------------------------------- */
 
-/* The next component of *path as UCS-2; 0 at the end of the path. */
-static int next_component(const char **path, uint16_t *u, size_t *n,
-			  enum fp_err *err, size_t *len)
-{
-	const char *s = *path, *e;
-
-	while (*s == '/')
-		s++;
-	if (!*s)
-		return 0;
-	e = strchr(s, '/');
-	if (!e)
-		e = s + strlen(s);
-	*len = (size_t)(e - s);
-	*err = fp_name_from_utf8(s, *len, u, n);
-	if (!*err)
-		*err = fp_name_check(u, *n);
-	*path = e;
-	return 1;
-}
-
-static int at_end(const char *path)
-{
-	while (*path == '/')
-		path++;
-	return !*path;
-}
-
-static enum fp_err make_dir(struct fp_plan *p, struct fp_dir *parent,
-			    const uint16_t *name, size_t n,
-			    const char *path, size_t path_len,
-			    struct fp_dir **out)
+/* Make the directory @name (the path @path, @path_len bytes) in @parent. */
+static enum fp_err new_dir(struct fp_plan *p, struct fp_dir *parent,
+			   const uint16_t *name, size_t n, const char *path,
+			   size_t path_len, struct fp_dir **out)
 {
 	struct fp_dir d;
 	uint32_t cl, slot, up;
@@ -727,7 +652,7 @@ static enum fp_err make_dir(struct fp_plan *p, struct fp_dir *parent,
 	up = parent->first_cl == root_key(p) ? 0 : parent->first_cl;
 	err = fp_dir_create(&d, &p->fs->geom, cl, up, p->date, p->time);
 	if (!err)
-		err = cache_dir(p, &d, out);
+		err = fp_path_keep(&p->walk, &d, out);
 	if (!err)
 		err = fp_grow(&p->made, &p->made_cap, p->made_count,
 			      sizeof(*p->made));
@@ -740,132 +665,27 @@ static enum fp_err make_dir(struct fp_plan *p, struct fp_dir *parent,
 	return FP_OK;
 }
 
-static enum fp_err trail_add(struct fp_plan *p, uint32_t cl)
-{
-	enum fp_err err = fp_grow(&p->trail, &p->trail_cap, p->trail_count,
-				  sizeof(*p->trail));
-
-	if (!err)
-		p->trail[p->trail_count++] = cl;
-	return err;
-}
-
 /*
- * Walk to the directory that holds the last component of @path, checking
- * each directory on the way (check_subdir(), get_dir()).
+ * The path layer's missing hook: with --parents, make the directory
+ * (new_dir()); else FP_E_NOENT.
  */
-static enum fp_err resolve_parent(struct fp_plan *p, const char **path,
-				  uint16_t *u, size_t *n,
-				  struct fp_dir **out)
+static enum fp_err make_dir(void *ctx, struct fp_dir *parent,
+			    const uint16_t *name, size_t n,
+			    const char *path, size_t path_len,
+			    struct fp_dir **out)
 {
-	const char *start = *path;
-	struct fp_dirent e;
-	struct fp_dir *dir;
-	enum fp_err err;
-	size_t len;
+	struct fp_plan *p = ctx;
 
-	strcpy(p->diag->component, "/");
-	p->trail_count = 0;
-	err = get_dir(p, 0, &dir);
-	if (!err)
-		err = trail_add(p, dir->first_cl);
-	while (!err) {
-		if (!next_component(path, u, n, &err, &len))
-			return FP_E_NAME;	/* empty path or "/" */
-		if (err == FP_E_RESERVED && !p->dmg)
-			err = FP_OK;	/* --map writes nothing */
-		if (err == FP_E_RESERVED)
-			snprintf(p->diag->component,
-				 sizeof(p->diag->component), "%.*s",
-				 (int)len, *path - len);
-		if (err || at_end(*path))
-			break;
-		snprintf(p->diag->component, sizeof(p->diag->component),
-			 "%.*s",
-			 (int)(*path - start), start);
-		if (!fp_dir_lookup(dir, is_fat32(p), u, *n, &e)) {
-			if (!p->opts.parents)
-				return FP_E_NOENT;
-			err = make_dir(p, dir, u, *n, start,
-				       (size_t)(*path - start), &dir);
-		} else if (!(e.attr & FP_ATTR_DIR)) {
-			return FP_E_NOTDIR;
-		} else {
-			err = check_subdir(p, &e);
-			if (!err)
-				err = get_dir(p, e.cl, &dir);
-			if (!err)
-				err = trail_add(p, e.cl);
-		}
-	}
-	if (!err)
-		*out = dir;
-	return err;
+	if (!p->opts.parents)
+		return FP_E_NOENT;
+	return new_dir(p, parent, name, n, path, path_len, out);
 }
 
-/* The next component of *path, as bytes; 0 at the end of the path. */
-static int next_raw(const char **path, const char **s, size_t *len)
-{
-	const char *e;
-
-	while (**path == '/')
-		(*path)++;
-	if (!**path)
-		return 0;
-	*s = *path;
-	e = strchr(*s, '/');
-	*len = e ? (size_t)(e - *s) : strlen(*s);
-	*path = *s + *len;
-	return 1;
-}
-
-/* Append one component of a path key: upper-cased, or raw if not UTF-8. */
-static void key_component(const char *c, size_t len, char *out, size_t *n)
-{
-	uint16_t u[FP_LFN_MAX];
-	size_t count, i;
-
-	if (fp_name_from_utf8(c, len, u, &count)) {
-		memcpy(out + *n, c, len);
-		*n += len;
-		return;
-	}
-	for (i = 0; i < count; i++)
-		u[i] = fp_name_upcase(u[i]);
-	*n += fp_name_to_utf8(u, count, out + *n, 3 * FP_LFN_MAX + 1);
-}
-
-/*
- * Each component upper-cased as VFAT folds it, joined by '/'.  Upper-casing
- * within the BMP never makes a UTF-8 sequence longer than 3 bytes per unit,
- * and a raw (non-UTF-8) component keeps its bytes, so 3 * length + 2
- * bytes always suffice.
- */
-char *fp_plan_path_key(const char *path)
-{
-	char *key = malloc(3 * strlen(path) + 3 * FP_LFN_MAX + 2);
-	const char *c;
-	size_t len, n = 0;
-
-	if (!key)
-		return NULL;
-	while (next_raw(&path, &c, &len)) {
-		key[n++] = '/';
-		key_component(c, len, key, &n);
-	}
-	key[n] = '\0';
-	return key;
-}
-
-int fp_plan_same_path(const char *a, const char *b)
-{
-	char *ka = fp_plan_path_key(a), *kb = fp_plan_path_key(b);
-	int same = ka && kb && !strcmp(ka, kb);
-
-	free(ka);
-	free(kb);
-	return same;
-}
+static const struct fp_path_ops walk_ops = {
+	.load = get_dir,
+	.enter = enter_dir,
+	.missing = make_dir,
+};
 
 /* ---- files ---------------------------------------------------------- */
 
@@ -1033,8 +853,8 @@ static enum fp_err commit_trims(struct fp_plan *p)
 	enum fp_err err = FP_OK;
 	size_t i;
 
-	for (i = 0; !err && i < p->dir_count; i++)
-		err = fp_dir_flush(p->dirs[i], p->fs->img, &p->fs->geom);
+	for (i = 0; !err && i < p->walk.dir_count; i++)
+		err = fp_dir_flush(p->walk.dirs[i], p->fs->img, &p->fs->geom);
 	for (i = 0; !err && i < p->cut_count; i++)
 		if (p->cuts[i].cut)
 			err = fp_fat_set(fat, p->cuts[i].cut, fp_fat_eoc(fat));
@@ -1089,13 +909,13 @@ static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
 			return e.attr & FP_ATTR_DIR ? FP_E_ISDIR : FP_E_EXISTS;
 		if (!(e.attr & FP_ATTR_DIR))
 			return FP_E_NOTDIR;
-		return check_subdir(p, &e);	/* merged */
+		return FP_OK;	/* merged: checked as paths go through it */
 	}
 	set_stamp(p, src->mtime);
 	if (src->is_dir) {
 		f->action = FP_ACT_CREATE;
-		err = make_dir(p, dir, name, n, r->path, strlen(r->path),
-			       &sub);
+		err = new_dir(p, dir, name, n, r->path, strlen(r->path),
+			      &sub);
 	} else {
 		err = create_file(p, f, dir, name, n, r->size);
 	}
@@ -1118,7 +938,7 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 	f->path = r->path;
 	if (r->size > FP_FILE_MAX)
 		return FP_E_TOOBIG;
-	err = resolve_parent(p, &path, name, &n, &dir);
+	err = fp_path_parent(&p->walk, &path, name, &n, &dir);
 	if (err)
 		return err;
 	if (src && src->host)
@@ -1132,7 +952,7 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 		return FP_E_DUPPATH;
 	snprintf(p->diag->component, sizeof(p->diag->component), "%s",
 		 r->path);
-	if (p->dmg && fp_name_sfn_bad(e.sfn))
+	if (fp_name_sfn_bad(e.sfn))
 		return damaged(p, FP_P_BAD_NAME);
 	err = e.cl ? check_chain(p, e.cl) : FP_OK;
 	if (err)
@@ -1174,6 +994,10 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	p->fs = fs;
 	p->opts = *opts;
 	p->diag = diag;
+	fp_path_walk_init(&p->walk, fs, &walk_ops, p);
+	p->walk.where = diag->component;
+	p->walk.where_len = sizeof(diag->component);
+	p->walk.problem = &diag->problem;
 	set_stamp(p, opts->time);
 	p->cursor = start_cursor(fs);
 	p->fsinfo = fs->fsinfo;
@@ -1409,12 +1233,13 @@ enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
 	err = zero_all(p);
 	if (!err)
 		err = copy_all(p);
-	for (i = 0; !err && i < p->dir_count; i++)
-		err = fp_dir_flush_new(p->dirs[i], p->fs->img, &p->fs->geom);
+	for (i = 0; !err && i < p->walk.dir_count; i++)
+		err = fp_dir_flush_new(p->walk.dirs[i], p->fs->img,
+				       &p->fs->geom);
 	if (!err)
 		err = write_fats(p);
-	for (i = 0; !err && i < p->dir_count; i++)
-		err = fp_dir_flush(p->dirs[i], p->fs->img, &p->fs->geom);
+	for (i = 0; !err && i < p->walk.dir_count; i++)
+		err = fp_dir_flush(p->walk.dirs[i], p->fs->img, &p->fs->geom);
 	if (!err)
 		err = write_fsinfo(p);
 	if (!err && !no_sync)
@@ -1430,82 +1255,14 @@ void fp_plan_free(struct fp_plan *p)
 		return;
 	for (i = 0; i < p->file_count; i++)
 		free(p->files[i].ext);
-	release_dirs(p);
+	fp_path_walk_release(&p->walk);
 	for (i = 0; i < p->made_count; i++)
 		free(p->made[i]);
 	free(p->files);
 	free(p->made);
 	free(p->zero);
 	free(p->links);
-	free(p->trail);
 	free(p->cuts);
 	fp_damage_free(p->dmg);
 	free(p);
-}
-
-/* ---- maps ----------------------------------------------------------- */
-
-/* The runs of the chain from @start (valid, @count clusters long). */
-static enum fp_err map_chain(struct fp_fat *fat, uint32_t start,
-			     uint32_t count, struct fp_map *m)
-{
-	size_t cap = 0;
-	uint32_t cl = start, i;
-	enum fp_err err;
-
-	for (i = 0; i < count; i++) {
-		if (i && (err = fp_fat_get(fat, cl, &cl)))
-			return err;
-		if (m->ext_count &&
-		    m->ext[m->ext_count - 1].start +
-		    m->ext[m->ext_count - 1].count == cl) {
-			m->ext[m->ext_count - 1].count++;
-			continue;
-		}
-		if (fp_grow(&m->ext, &cap, m->ext_count, sizeof(*m->ext)))
-			return FP_E_NOMEM;
-		m->ext[m->ext_count].start = cl;
-		m->ext[m->ext_count++].count = 1;
-	}
-	return FP_OK;
-}
-
-enum fp_err fp_plan_map(struct fp_fs *fs, const char *path,
-			struct fp_map *map, struct fp_plan_diag *diag)
-{
-	struct fp_plan p = { .fs = fs, .diag = diag };
-	uint16_t name[FP_LFN_MAX];
-	struct fp_map m = { 0 };
-	struct fp_dirent e;
-	struct fp_dir *dir;
-	uint32_t last;
-	enum fp_err err;
-	size_t n;
-
-	memset(diag, 0, sizeof(*diag));
-	err = resolve_parent(&p, &path, name, &n, &dir);
-	if (!err && !fp_dir_lookup(dir, is_fat32(&p), name, n, &e))
-		err = FP_E_NOFILE;
-	if (!err) {
-		m.size = e.size;
-		m.is_dir = !!(e.attr & FP_ATTR_DIR);
-		if (e.cl)
-			err = fp_fat_chain(&fs->fat, e.cl, &m.clusters, &last);
-	}
-	if (!err && e.cl)
-		err = map_chain(&fs->fat, e.cl, m.clusters, &m);
-	release_dirs(&p);
-	free(p.trail);
-	if (err) {
-		fp_map_release(&m);
-		return err;
-	}
-	*map = m;
-	return FP_OK;
-}
-
-void fp_map_release(struct fp_map *map)
-{
-	free(map->ext);
-	memset(map, 0, sizeof(*map));
 }

@@ -95,19 +95,6 @@ struct fp_plan_diag {
 struct fp_plan;
 
 /*
- * 1 if paths @a and @b name the same file as VFAT lookups compare them:
- * component by component, ignoring repeated slashes and case.  (An alias
- * and its long name are told apart only by planning.)
- */
-int fp_plan_same_path(const char *a, const char *b);
-
-/*
- * A string equal for two paths exactly when fp_plan_same_path() says they
- * are the same (malloc'd; NULL when out of memory), for sorting.
- */
-char *fp_plan_path_key(const char *path);
-
-/*
  * Plan @count requests on @fs in memory; nothing is written.  On failure
  * *diag says which request failed and why.  The plan never writes through
  * damage: first the directory tree is walked as --verify walks it
@@ -173,25 +160,5 @@ enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
 enum fp_err fp_plan_commit(struct fp_plan *plan, int no_sync);
 
 void fp_plan_free(struct fp_plan *plan);
-
-/* Where an existing file's (or directory's) clusters are. */
-struct fp_map {
-	uint32_t size;
-	int is_dir;
-	uint32_t clusters;
-	struct fp_extent *ext;	/* runs of consecutive clusters; owned */
-	size_t ext_count;
-};
-
-/*
- * Map @path of @fs into *map: its runs of clusters in chain order.
- * FP_E_NOFILE or FP_E_NOENT when it does not exist, FP_E_CORRUPT when its
- * chain is broken, FP_E_DAMAGED when a directory on the path has no
- * chain or is its own ancestor.  Release with fp_map_release().
- */
-enum fp_err fp_plan_map(struct fp_fs *fs, const char *path,
-			struct fp_map *map, struct fp_plan_diag *diag);
-
-void fp_map_release(struct fp_map *map);
 
 #endif

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "map.h"
 #include "plan.h"
 #include "verify.h"
 

@@ -8,6 +8,7 @@
 
 #include "dir.h"
 #include "fuzz_img.h"
+#include "path.h"
 #include "plan.h"
 #include "verify.h"
 
@@ -170,8 +171,8 @@ static int found(const struct walk *w, const char *path)
 	size_t i;
 
 	for (i = 0; i < w->count; i++)
-		if (fp_plan_same_path(w->sums[i].path, path) ||
-		    fp_plan_same_path(w->sums[i].short_path, path))
+		if (fp_path_same(w->sums[i].path, path) ||
+		    fp_path_same(w->sums[i].short_path, path))
 			return 1;
 	return 0;
 }

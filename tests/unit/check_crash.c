@@ -12,6 +12,7 @@
 
 #include "dir.h"
 #include "le.h"
+#include "map.h"
 #include "plan.h"
 #include "verify.h"
 
@@ -184,7 +185,7 @@ static uint32_t *clusters_of(struct fp_fs *fs, const char *path,
 	uint32_t *cls, n = 0, c;
 	size_t i;
 
-	ck_assert_int_eq(fp_plan_map(fs, path, &m, &diag), FP_OK);
+	ck_assert_int_eq(fp_map_load(fs, path, &m, &diag), FP_OK);
 	cls = malloc((m.clusters + 1) * sizeof(*cls));
 	ck_assert_ptr_nonnull(cls);
 	for (i = 0; i < m.ext_count; i++)

@@ -302,18 +302,6 @@ START_TEST(test_write_fault_reported)
 }
 END_TEST
 
-START_TEST(test_same_path)
-{
-	ck_assert(fp_plan_same_path("/a/b.txt", "a//B.TXT"));
-	ck_assert(fp_plan_same_path("\xc3\xa9" "cole", "/\xc3\x89" "COLE"));
-	ck_assert(!fp_plan_same_path("/a/b", "/a/b/c"));
-	ck_assert(!fp_plan_same_path("/a/b", "/a/c"));
-	ck_assert(!fp_plan_same_path("stra\xc3\x9f" "e", "STRASSE"));
-	ck_assert(fp_plan_same_path("\xff", "\xff"));
-	ck_assert(!fp_plan_same_path("\xff", "\xfe"));
-}
-END_TEST
-
 START_TEST(test_mkdir_on_full_volume_says_what_it_needs)
 {
 	struct fp_plan_opts o = { .time = 1, .utc = 1, .parents = 1 };
@@ -431,7 +419,6 @@ static Suite *plan_suite(void)
 	tcase_add_test(tc, test_fragmented_takes_fewest_pieces);
 	tcase_add_test(tc, test_root_full);
 	tcase_add_test(tc, test_write_fault_reported);
-	tcase_add_test(tc, test_same_path);
 	tcase_add_test(tc, test_mkdir_on_full_volume_says_what_it_needs);
 	tcase_add_test(tc, test_timestamp_clamps);
 	tcase_add_test(tc, test_mem_pad);

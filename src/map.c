@@ -1,0 +1,79 @@
+/* map.c - where an existing file's or directory's clusters are (--map). */
+#include "map.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dir.h"
+#include "path.h"
+#include "util.h"
+
+/* The runs of the chain from @start (valid, @count clusters long). */
+static enum fp_err map_chain(struct fp_fat *fat, uint32_t start,
+			     uint32_t count, struct fp_map *m)
+{
+	size_t cap = 0;
+	uint32_t cl = start, i;
+	enum fp_err err;
+
+	for (i = 0; i < count; i++) {
+		if (i && (err = fp_fat_get(fat, cl, &cl)))
+			return err;
+		if (m->ext_count &&
+		    m->ext[m->ext_count - 1].start +
+		    m->ext[m->ext_count - 1].count == cl) {
+			m->ext[m->ext_count - 1].count++;
+			continue;
+		}
+		if (fp_grow(&m->ext, &cap, m->ext_count, sizeof(*m->ext)))
+			return FP_E_NOMEM;
+		m->ext[m->ext_count].start = cl;
+		m->ext[m->ext_count++].count = 1;
+	}
+	return FP_OK;
+}
+
+enum fp_err fp_map_load(struct fp_fs *fs, const char *path,
+			struct fp_map *map, struct fp_plan_diag *diag)
+{
+	struct fp_path_walk w;
+	uint16_t name[FP_LFN_MAX];
+	struct fp_map m = { 0 };
+	struct fp_dirent e;
+	struct fp_dir *dir;
+	uint32_t last;
+	enum fp_err err;
+	size_t n;
+
+	memset(diag, 0, sizeof(*diag));
+	fp_path_walk_init(&w, fs, NULL, NULL);
+	w.reserved_ok = 1;	/* --map writes nothing */
+	w.where = diag->component;
+	w.where_len = sizeof(diag->component);
+	w.problem = &diag->problem;
+	err = fp_path_parent(&w, &path, name, &n, &dir);
+	if (!err && !fp_dir_lookup(dir, fs->geom.type == FP_FAT32, name, n,
+				   &e))
+		err = FP_E_NOFILE;
+	if (!err) {
+		m.size = e.size;
+		m.is_dir = !!(e.attr & FP_ATTR_DIR);
+		if (e.cl)
+			err = fp_fat_chain(&fs->fat, e.cl, &m.clusters, &last);
+	}
+	if (!err && e.cl)
+		err = map_chain(&fs->fat, e.cl, m.clusters, &m);
+	fp_path_walk_release(&w);
+	if (err) {
+		fp_map_release(&m);
+		return err;
+	}
+	*map = m;
+	return FP_OK;
+}
+
+void fp_map_release(struct fp_map *map)
+{
+	free(map->ext);
+	memset(map, 0, sizeof(*map));
+}

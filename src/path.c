@@ -1,0 +1,268 @@
+/* path.c - paths inside a volume: components, keys, walks to a parent. */
+#include "path.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "name.h"
+#include "util.h"
+
+/* ---- components ----------------------------------------------------- */
+
+int fp_path_next(const char **path, const char **s, size_t *len)
+{
+	const char *e;
+
+	while (**path == '/')
+		(*path)++;
+	if (!**path)
+		return 0;
+	*s = *path;
+	e = strchr(*s, '/');
+	*len = e ? (size_t)(e - *s) : strlen(*s);
+	*path = *s + *len;
+	return 1;
+}
+
+enum fp_err fp_path_name(const char *s, size_t len, uint16_t *u, size_t *n)
+{
+	enum fp_err err = fp_name_from_utf8(s, len, u, n);
+
+	return err ? err : fp_name_check(u, *n);
+}
+
+static int at_end(const char *path)
+{
+	while (*path == '/')
+		path++;
+	return !*path;
+}
+
+/* ---- keys ----------------------------------------------------------- */
+
+/* Append one component of a path key: upper-cased, or raw if not UTF-8. */
+static void key_component(const char *c, size_t len, char *out, size_t *n)
+{
+	uint16_t u[FP_LFN_MAX];
+	size_t count, i;
+
+	if (fp_name_from_utf8(c, len, u, &count)) {
+		memcpy(out + *n, c, len);
+		*n += len;
+		return;
+	}
+	for (i = 0; i < count; i++)
+		u[i] = fp_name_upcase(u[i]);
+	*n += fp_name_to_utf8(u, count, out + *n, 3 * FP_LFN_MAX + 1);
+}
+
+/*
+ * Each component upper-cased as VFAT folds it, joined by '/'.  Upper-casing
+ * within the BMP never makes a UTF-8 sequence longer than 3 bytes per unit,
+ * and a raw (non-UTF-8) component keeps its bytes, so 3 * length + 2
+ * bytes always suffice.
+ */
+char *fp_path_key(const char *path)
+{
+	char *key = malloc(3 * strlen(path) + 3 * FP_LFN_MAX + 2);
+	const char *c;
+	size_t len, n = 0;
+
+	if (!key)
+		return NULL;
+	while (fp_path_next(&path, &c, &len)) {
+		key[n++] = '/';
+		key_component(c, len, key, &n);
+	}
+	key[n] = '\0';
+	return key;
+}
+
+int fp_path_same(const char *a, const char *b)
+{
+	char *ka = fp_path_key(a), *kb = fp_path_key(b);
+	int same = ka && kb && !strcmp(ka, kb);
+
+	free(ka);
+	free(kb);
+	return same;
+}
+
+/* ---- directories ---------------------------------------------------- */
+
+void fp_path_walk_init(struct fp_path_walk *w, struct fp_fs *fs,
+		       const struct fp_path_ops *ops, void *ctx)
+{
+	memset(w, 0, sizeof(*w));
+	w->fs = fs;
+	w->ops = ops;
+	w->ctx = ctx;
+}
+
+struct fp_dir *fp_path_cached(const struct fp_path_walk *w, uint32_t cl)
+{
+	size_t i;
+
+	for (i = 0; i < w->dir_count; i++)
+		if (w->dirs[i]->first_cl == cl)
+			return w->dirs[i];
+	return NULL;
+}
+
+enum fp_err fp_path_keep(struct fp_path_walk *w, struct fp_dir *d,
+			 struct fp_dir **out)
+{
+	struct fp_dir *copy = NULL;
+	enum fp_err err;
+
+	err = fp_grow(&w->dirs, &w->dir_cap, w->dir_count, sizeof(*w->dirs));
+	if (!err) {
+		copy = malloc(sizeof(*copy));
+		if (!copy)
+			err = FP_E_NOMEM;
+	}
+	if (err) {
+		fp_dir_release(d);
+		return err;
+	}
+	*copy = *d;
+	w->dirs[w->dir_count++] = copy;
+	*out = copy;
+	return FP_OK;
+}
+
+/* The directory at @cl through the load hook, else as it is on disk. */
+static enum fp_err load(struct fp_path_walk *w, uint32_t cl,
+			struct fp_dir **out)
+{
+	struct fp_fs *fs = w->fs;
+	struct fp_dir d, *dir;
+	enum fp_err err;
+
+	if (w->ops && w->ops->load)
+		return w->ops->load(w->ctx, cl, out);
+	dir = fp_path_cached(w, cl);
+	if (dir) {
+		*out = dir;
+		return FP_OK;
+	}
+	err = fp_dir_load(&d, fs->img, &fs->geom, &fs->fat, cl);
+	return err ? err : fp_path_keep(w, &d, out);
+}
+
+void fp_path_walk_release(struct fp_path_walk *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->dir_count; i++) {
+		fp_dir_release(w->dirs[i]);
+		free(w->dirs[i]);
+	}
+	free(w->dirs);
+	free(w->trail);
+	w->dirs = NULL;
+	w->trail = NULL;
+	w->dir_count = w->dir_cap = w->trail_count = w->trail_cap = 0;
+}
+
+/* ---- walks ---------------------------------------------------------- */
+
+/* Put the @len bytes at @s into w->where, cut to fit, NUL-terminated. */
+static void set_where(struct fp_path_walk *w, const char *s, size_t len)
+{
+	if (!w->where_len)
+		return;
+	if (len >= w->where_len)
+		len = w->where_len - 1;
+	memcpy(w->where, s, len);
+	w->where[len] = '\0';
+}
+
+static enum fp_err trail_add(struct fp_path_walk *w, uint32_t cl)
+{
+	enum fp_err err = fp_grow(&w->trail, &w->trail_cap, w->trail_count,
+				  sizeof(*w->trail));
+
+	if (!err)
+		w->trail[w->trail_count++] = cl;
+	return err;
+}
+
+static enum fp_err damaged(struct fp_path_walk *w, enum fp_problem pr)
+{
+	if (w->problem)
+		*w->problem = pr;
+	return FP_E_DAMAGED;
+}
+
+/*
+ * Into the subdirectory of entry @e: it must have a chain (0 would read
+ * as the root) and must not lead back to a directory on the path; then
+ * the caller's checks, and the directory is loaded.
+ */
+static enum fp_err enter(struct fp_path_walk *w, const struct fp_dirent *e,
+			 struct fp_dir **out)
+{
+	size_t i;
+	enum fp_err err = FP_OK;
+
+	if (e->cl == 0)
+		return damaged(w, FP_P_DIR_NO_CHAIN);
+	for (i = 0; i < w->trail_count; i++)
+		if (w->trail[i] == e->cl)
+			return damaged(w, FP_P_DIR_CYCLE);
+	if (w->ops && w->ops->enter)
+		err = w->ops->enter(w->ctx, e);
+	if (!err)
+		err = load(w, e->cl, out);
+	return err ? err : trail_add(w, e->cl);
+}
+
+/* The directory @u (@n units) in @dir, or what the missing hook makes. */
+static enum fp_err step(struct fp_path_walk *w, struct fp_dir **dir,
+			const uint16_t *u, size_t n, const char *start,
+			size_t len)
+{
+	struct fp_dirent e;
+
+	if (!fp_dir_lookup(*dir, w->fs->geom.type == FP_FAT32, u, n, &e)) {
+		if (!w->ops || !w->ops->missing)
+			return FP_E_NOENT;
+		return w->ops->missing(w->ctx, *dir, u, n, start, len, dir);
+	}
+	if (!(e.attr & FP_ATTR_DIR))
+		return FP_E_NOTDIR;
+	return enter(w, &e, dir);
+}
+
+enum fp_err fp_path_parent(struct fp_path_walk *w, const char **path,
+			   uint16_t *u, size_t *n, struct fp_dir **out)
+{
+	const struct fp_geom *g = &w->fs->geom;
+	const char *start = *path, *s;
+	struct fp_dir *dir;
+	enum fp_err err;
+	size_t len;
+
+	set_where(w, "/", 1);
+	w->trail_count = 0;
+	err = load(w, g->type == FP_FAT32 ? g->root_cl : 0, &dir);
+	if (!err)
+		err = trail_add(w, dir->first_cl);
+	while (!err) {
+		if (!fp_path_next(path, &s, &len))
+			return FP_E_NAME;	/* empty path or "/" */
+		err = fp_path_name(s, len, u, n);
+		if (err == FP_E_RESERVED && w->reserved_ok)
+			err = FP_OK;
+		if (err == FP_E_RESERVED)
+			set_where(w, s, len);
+		if (err || at_end(*path))
+			break;
+		set_where(w, start, (size_t)(*path - start));
+		err = step(w, &dir, u, *n, start, (size_t)(*path - start));
+	}
+	if (!err)
+		*out = dir;
+	return err;
+}

@@ -1,0 +1,137 @@
+/* path.h - paths inside a volume: components, keys, walks to a parent. */
+#ifndef FP_PATH_H
+#define FP_PATH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dir.h"
+#include "fp_err.h"
+#include "fs.h"
+#include "problem.h"
+
+/*
+ * A path inside a volume is a string of components separated by '/':
+ * "/dir/name", "dir//name" and "dir/name/" are the same path (leading,
+ * repeated and trailing slashes are skipped).  A component is kept as
+ * given: "." and ".." are components like any other (and names that
+ * fp_name_check() refuses), not references to a directory.
+ */
+
+/*
+ * The next component of *path: slashes are skipped, then *s and *len are
+ * set to the component's bytes and *path is moved past it.  Returns 0
+ * (*s and *len untouched) when only slashes are left.
+ */
+int fp_path_next(const char **path, const char **s, size_t *len);
+
+/*
+ * The component of @len bytes at @s as a long name: UTF-8 decoded into
+ * @u (room for FP_LFN_MAX units), *n units, then checked by
+ * fp_name_check().  The errors of fp_name_from_utf8() (*n unset) and of
+ * fp_name_check(); on FP_E_RESERVED, *n is set.
+ */
+enum fp_err fp_path_name(const char *s, size_t len, uint16_t *u, size_t *n);
+
+/*
+ * A string equal for two paths exactly when fp_path_same() says they are
+ * the same (malloc'd; NULL when out of memory), for sorting: "/" before
+ * each component, each component upper-cased as fp_name_upcase() folds,
+ * or its bytes as they are when it is not a name fp_name_from_utf8()
+ * decodes (malformed UTF-8, more than FP_LFN_MAX units).  "" for a path
+ * without components.
+ */
+char *fp_path_key(const char *path);
+
+/*
+ * 1 if paths @a and @b name the same file as VFAT lookups compare them:
+ * component by component, ignoring repeated slashes and case.  (An alias
+ * and its long name are told apart only by a lookup in the directory.)
+ * 0 also when out of memory.
+ */
+int fp_path_same(const char *a, const char *b);
+
+/*
+ * A walk from the root to the directory that holds a path's last
+ * component, with the caller's hooks (all optional; ctx is the walk's):
+ *
+ * load: the directory whose first cluster is @cl (the root's: 0 on
+ *	FAT12/16, BPB_RootClus on FAT32), from fp_path_cached() or loaded
+ *	and handed to fp_path_keep(); a caller checks it there.  NULL: from
+ *	the cache, else fp_dir_load() without any check.
+ * enter: before going into the subdirectory of entry @e (which has a
+ *	chain and is not on the path already); any error stops the walk.
+ * missing: the directory @name (@n units) is not in @parent; @path is
+ *	the path up to and including it (@len bytes, not NUL-terminated).
+ *	Make it (fp_path_keep() it) and set *out, or return an error.
+ *	NULL: FP_E_NOENT.
+ */
+struct fp_path_ops {
+	enum fp_err (*load)(void *ctx, uint32_t cl, struct fp_dir **out);
+	enum fp_err (*enter)(void *ctx, const struct fp_dirent *e);
+	enum fp_err (*missing)(void *ctx, struct fp_dir *parent,
+			       const uint16_t *name, size_t n,
+			       const char *path, size_t len,
+			       struct fp_dir **out);
+};
+
+/*
+ * The walk's state, kept over many walks so that each directory is loaded
+ * once (a plan keeps one for all its requests).  fp_path_walk_init() sets
+ * it up; the caller may then set reserved_ok, where and problem.  The
+ * caller reads dirs (for writing them back), never changes them.
+ */
+struct fp_path_walk {
+	struct fp_fs *fs;		/* borrowed */
+	const struct fp_path_ops *ops;	/* borrowed; NULL: no hooks */
+	void *ctx;
+	int reserved_ok;	/* accept reserved device names (FP_E_RESERVED
+				 * of fp_path_name()): for walks that only
+				 * read */
+	char *where;		/* where_len bytes of the caller's (NULL, 0:
+				 * none): the path walked so far, "/" for the
+				 * root, or the component that failed */
+	size_t where_len;
+	enum fp_problem *problem;	/* the caller's (NULL: none): set when
+					 * the walk itself gives FP_E_DAMAGED */
+	struct fp_dir **dirs;	/* every directory loaded or made; owned */
+	size_t dir_count, dir_cap;
+	uint32_t *trail;	/* first clusters of the directories on the
+				 * path walked last, root first; owned */
+	size_t trail_count, trail_cap;
+};
+
+/* Set up @w for walks on @fs with @ops (NULL: none) and @ctx. */
+void fp_path_walk_init(struct fp_path_walk *w, struct fp_fs *fs,
+		       const struct fp_path_ops *ops, void *ctx);
+
+/* The directory with first cluster @cl that @w keeps, or NULL. */
+struct fp_dir *fp_path_cached(const struct fp_path_walk *w, uint32_t cl);
+
+/*
+ * Keep the directory @d (loaded or made) in @w, which takes its buffers,
+ * even on failure; *out is where it is kept, for as long as @w is.
+ */
+enum fp_err fp_path_keep(struct fp_path_walk *w, struct fp_dir *d,
+			 struct fp_dir **out);
+
+/*
+ * Walk @path to the directory that holds its last component: *out is
+ * that directory, @u and *n the last component as a long name
+ * (fp_path_name()), and *path points past it.  Each directory on the
+ * way must be a directory (FP_E_NOTDIR), exist (or be made by the
+ * missing hook; FP_E_NOENT), have a chain (cluster 0 would read as the
+ * root: FP_E_DAMAGED, FP_P_DIR_NO_CHAIN) and not be on the path already
+ * (FP_E_DAMAGED, FP_P_DIR_CYCLE).  A path without components gives
+ * FP_E_NAME; a component that is not a valid name, fp_path_name()'s
+ * error.  To make a directory and its parents (mkdir -p), walk to the
+ * directory's own name with a missing hook that makes directories and
+ * look the last component up or make it.
+ */
+enum fp_err fp_path_parent(struct fp_path_walk *w, const char **path,
+			   uint16_t *u, size_t *n, struct fp_dir **out);
+
+/* Release every directory @w keeps, and its trail. */
+void fp_path_walk_release(struct fp_path_walk *w);
+
+#endif
