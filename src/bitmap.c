@@ -70,14 +70,14 @@ static enum fp_err bm_alloc(struct fp_bitmap *bm, uint32_t max_cl)
 
 enum fp_err fp_bitmap_load(struct fp_bitmap *bm, struct fp_fat *fat)
 {
-	enum fp_err err = bm_alloc(bm, fat->max_cl);
+	enum fp_err err = bm_alloc(bm, fp_fat_max_cl(fat));
 
 	if (err)
 		return err;
 	bm->fat = fat;
-	bm->win_cl = fat->win_cl;
-	bm->unscanned = fat->win_count;
-	bm->scanned = calloc(fat->win_count, 1);
+	bm->win_cl = fp_fat_win_cl(fat);
+	bm->unscanned = fp_fat_win_count(fat);
+	bm->scanned = calloc(fp_fat_win_count(fat), 1);
 	if (!bm->scanned) {
 		fp_bitmap_release(bm);
 		return FP_E_NOMEM;

@@ -87,7 +87,7 @@ struct fp_fsinfo {
 
 #define FP_FSINFO_UNKNOWN 0xFFFFFFFFu
 
-/* Decode an FSInfo sector of @len (>= 512) bytes. */
+/* Decode the FSInfo sector at @sec (its first 512 bytes are read). */
 void fp_fsinfo_decode(const uint8_t *sec, struct fp_fsinfo *fi);
 
 /* Store free_count and next_free into @sec, leaving all else alone. */

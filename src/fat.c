@@ -24,7 +24,7 @@ struct fp_fat_patch {
 
 /*
  * One window of the active copy.  buf holds the window's bytes, NULL while
- * it is not loaded; dirty has one byte a sector (kept when buf goes).
+ * it is not loaded; dirty has one byte per sector (kept when buf goes).
  *
  * A FAT32 window whose entries all link to the next cluster but for at
  * most PATCH_MAX (what preallocated chains make of a window) is packed:
@@ -45,65 +45,259 @@ struct fp_fat_win {
 	int packed_dirty;
 };
 
-/* Largest entry value of a type; BAD is mask - 8, EOC mask - 7 .. mask. */
-static uint32_t type_mask(enum fp_fat_type type)
+/*
+ * What differs between FAT12, FAT16 and FAT32, chosen once when the FAT
+ * is opened: the entry accessors on a window's bytes and the loops over
+ * many entries, so that no entry pays for a test of the FAT type and the
+ * scans (verify, the free bitmap) make no call per entry.  @p is the
+ * first byte of a window (for FAT12 an even entry: a window holds the
+ * whole FAT12), @i an entry's index in it.
+ */
+struct fp_fat_ops {
+	uint32_t bits;		/* 12, 16, 32: bits per entry on disk */
+	uint32_t mask;		/* largest value: EOC; BAD is mask - 8 */
+	/* entry @i, unmasked (FAT32 keeps its top 4 bits) */
+	uint32_t (*get)(const uint8_t *p, uint32_t i);
+	/*
+	 * Store masked @val as entry @i, keeping the other nibble of a
+	 * shared FAT12 byte and the top 4 bits of a FAT32 entry; returns
+	 * the offset of the first byte touched ((bits + 7) / 8 of them).
+	 */
+	size_t (*put)(uint8_t *p, uint32_t i, uint32_t val);
+	/* vals[k] = entry @i + k, masked, for k < @n */
+	void (*get_run)(const uint8_t *p, uint32_t i, uint32_t n,
+			uint32_t *vals);
+	/* how many of the @n entries from @i hold @next, @next + 1, ... */
+	uint32_t (*seq)(const uint8_t *p, uint32_t i, uint32_t n,
+			uint32_t next);
+	/* bit k set: entry @i + k is free, for k < @n <= 64 */
+	uint64_t (*free_mask)(const uint8_t *p, uint32_t i, uint32_t n);
+};
+
+/*
+ * The active FAT copy (see fat.h).  The image and the geometry are
+ * borrowed; the windows and everything below them are owned.
+ */
+struct fp_fat {
+	const struct fp_fat_ops *ops;	/* of the FAT type */
+	enum fp_fat_type type;
+	uint32_t max_cl;	/* highest valid cluster number */
+	uint32_t sec_len;
+	struct fp_img *img;
+	uint64_t len;		/* bytes of entries 0 .. max_cl, in sectors */
+	uint32_t win_len;	/* bytes per window (the last may be shorter) */
+	uint32_t win_cl;	/* entries per window */
+	uint32_t win_count;
+	struct fp_fat_win *win;
+	uint8_t **chunks;	/* where window buffers come from */
+	uint32_t chunk_count;
+	uint32_t chunk_left;	/* unused windows in the last chunk */
+	uint32_t loaded;	/* windows in memory */
+	uint32_t cache_max;	/* clean windows kept at most */
+	uint64_t clock;		/* use counter for the LRU choice */
+	uint64_t reads;		/* windows read from the image */
+	uint32_t packed;	/* windows packed (see below) */
+	uint8_t *spare;		/* window buffers given back, a list */
+	uint8_t *gen;		/* packed windows unpacked for a write */
+	/* copy checking: other copies compared with each window read */
+	const struct fp_geom *geom;	/* for the copies */
+	int check_copies;
+	uint8_t *scratch;	/* one window of another copy */
+	struct fp_fat_diff *diff;	/* one per copy, while checking copies */
+};
+
+/* ---- entry accessors, one set per FAT type --------------------------- */
+
+static uint32_t get12(const uint8_t *p, uint32_t i)
 {
-	switch (type) {
-	case FP_FAT12:
-		return 0xFFFu;
-	case FP_FAT16:
-		return 0xFFFFu;
-	default:
-		return FAT32_MASK;
-	}
+	uint32_t v = fp_le16(p + i + i / 2);
+
+	return i & 1 ? v >> 4 : v & 0xFFF;
 }
 
-/* Bytes holding entries 0 .. max_cl. */
-static uint64_t entry_bytes(enum fp_fat_type type, uint32_t max_cl)
+static uint32_t get16(const uint8_t *p, uint32_t i)
 {
-	uint64_t n = (uint64_t)max_cl + 1;
+	return fp_le16(p + (size_t)i * 2);
+}
 
-	if (type == FP_FAT12)
-		return (n * 3 + 1) / 2;
-	return n * (type / 8);
+static uint32_t get32(const uint8_t *p, uint32_t i)
+{
+	return fp_le32(p + (size_t)i * 4);
+}
+
+/* An odd entry owns the high nibble of its first byte, an even one the
+ * low nibble of its second. */
+static size_t put12(uint8_t *p, uint32_t i, uint32_t val)
+{
+	size_t off = (size_t)i + i / 2;
+
+	p += off;
+	if (i & 1) {
+		p[0] = (uint8_t)((p[0] & 0x0F) | ((val & 0x0F) << 4));
+		p[1] = (uint8_t)(val >> 4);
+	} else {
+		p[0] = (uint8_t)val;
+		p[1] = (uint8_t)((p[1] & 0xF0) | (val >> 8));
+	}
+	return off;
+}
+
+static size_t put16(uint8_t *p, uint32_t i, uint32_t val)
+{
+	size_t off = (size_t)i * 2;
+
+	fp_put_le16(p + off, (uint16_t)val);
+	return off;
+}
+
+static size_t put32(uint8_t *p, uint32_t i, uint32_t val)
+{
+	size_t off = (size_t)i * 4;
+
+	fp_put_le32(p + off, val | (fp_le32(p + off) & FAT32_HIGH));
+	return off;
 }
 
 /*
- * Entry @i of the entries in @p, unmasked (FAT32 keeps its top 4 bits);
- * for FAT12 @p must start at an even entry.
+ * The loops, written once; each type's copy below passes its own getter
+ * and mask as constants, so the compiler inlines the getter into the loop.
  */
-static uint32_t entry_raw(enum fp_fat_type type, const uint8_t *p,
-			  uint32_t i)
-{
-	uint32_t v;
+typedef uint32_t entry_get_fn(const uint8_t *p, uint32_t i);
 
+static inline void run_loop(entry_get_fn *get, uint32_t mask,
+			    const uint8_t *p, uint32_t i, uint32_t n,
+			    uint32_t *vals)
+{
+	uint32_t k;
+
+	for (k = 0; k < n; k++)
+		vals[k] = get(p, i + k) & mask;
+}
+
+static inline uint32_t seq_loop(entry_get_fn *get, uint32_t mask,
+				const uint8_t *p, uint32_t i, uint32_t n,
+				uint32_t next)
+{
+	uint32_t k;
+
+	for (k = 0; k < n; k++)
+		if ((get(p, i + k) & mask) != next + k)
+			break;
+	return k;
+}
+
+static inline uint64_t free_loop(entry_get_fn *get, uint32_t mask,
+				 const uint8_t *p, uint32_t i, uint32_t n)
+{
+	uint64_t m = 0;
+	uint32_t k;
+
+	for (k = 0; k < n; k++)
+		if ((get(p, i + k) & mask) == FP_FAT_FREE)
+			m |= 1ull << k;
+	return m;
+}
+
+static void run12(const uint8_t *p, uint32_t i, uint32_t n, uint32_t *vals)
+{
+	run_loop(get12, 0xFFFu, p, i, n, vals);
+}
+
+static void run16(const uint8_t *p, uint32_t i, uint32_t n, uint32_t *vals)
+{
+	run_loop(get16, 0xFFFFu, p, i, n, vals);
+}
+
+static void run32(const uint8_t *p, uint32_t i, uint32_t n, uint32_t *vals)
+{
+	run_loop(get32, FAT32_MASK, p, i, n, vals);
+}
+
+static uint32_t seq12(const uint8_t *p, uint32_t i, uint32_t n,
+		      uint32_t next)
+{
+	return seq_loop(get12, 0xFFFu, p, i, n, next);
+}
+
+static uint32_t seq16(const uint8_t *p, uint32_t i, uint32_t n,
+		      uint32_t next)
+{
+	return seq_loop(get16, 0xFFFFu, p, i, n, next);
+}
+
+static uint32_t seq32(const uint8_t *p, uint32_t i, uint32_t n,
+		      uint32_t next)
+{
+	return seq_loop(get32, FAT32_MASK, p, i, n, next);
+}
+
+static uint64_t free12(const uint8_t *p, uint32_t i, uint32_t n)
+{
+	return free_loop(get12, 0xFFFu, p, i, n);
+}
+
+static uint64_t free16(const uint8_t *p, uint32_t i, uint32_t n)
+{
+	return free_loop(get16, 0xFFFFu, p, i, n);
+}
+
+/* Mostly free entries in a fresh FAT32: one test for all of them. */
+static uint64_t free32(const uint8_t *p, uint32_t i, uint32_t n)
+{
+	const uint8_t *q = p + (size_t)i * 4;
+	uint32_t k, any = 0;
+
+	for (k = 0; k < n; k++)
+		any |= fp_le32(q + 4 * k);
+	if ((any & FAT32_MASK) == 0)
+		return n == 64 ? ~0ull : (1ull << n) - 1;
+	return free_loop(get32, FAT32_MASK, p, i, n);
+}
+
+static const struct fp_fat_ops fat12_ops = {
+	12, 0xFFFu, get12, put12, run12, seq12, free12,
+};
+static const struct fp_fat_ops fat16_ops = {
+	16, 0xFFFFu, get16, put16, run16, seq16, free16,
+};
+static const struct fp_fat_ops fat32_ops = {
+	32, FAT32_MASK, get32, put32, run32, seq32, free32,
+};
+
+/* The accessors of FAT @type; NULL for no FAT type. */
+static const struct fp_fat_ops *ops_of(enum fp_fat_type type)
+{
 	switch (type) {
 	case FP_FAT12:
-		v = fp_le16(p + i + i / 2);
-		return i & 1 ? v >> 4 : v & 0xFFF;
+		return &fat12_ops;
 	case FP_FAT16:
-		return fp_le16(p + (size_t)i * 2);
+		return &fat16_ops;
+	case FP_FAT32:
+		return &fat32_ops;
 	default:
-		return fp_le32(p + (size_t)i * 4);
+		return NULL;
 	}
 }
 
-/* Check that @g is a FAT this module can hold; *need = entry bytes. */
-static enum fp_err check_geom(const struct fp_geom *g, struct fp_img *img,
+/*
+ * Check that @g is a FAT this module can hold, of the type that @ops
+ * handles; *need = bytes holding entries 0 .. max_cl.
+ */
+static enum fp_err check_geom(const struct fp_geom *g,
+			      const struct fp_fat_ops *ops, struct fp_img *img,
 			      uint64_t *need)
 {
-	if (g->type != FP_FAT12 && g->type != FP_FAT16 &&
-	    g->type != FP_FAT32)
+	if (!ops)
 		return FP_E_INVAL;
 	if (g->sec_len == 0 || g->sec_len > FP_SECTOR_MAX ||
 	    FP_FAT_WIN_LEN % g->sec_len != 0 || g->fat_len % g->sec_len != 0)
 		return FP_E_INVAL;
 	/* the highest cluster number must stay below the BAD value */
 	if (g->cluster_count == 0 ||
-	    g->cluster_count > type_mask(g->type) - 10 ||
+	    g->cluster_count > ops->mask - 10 ||
 	    g->fat_count == 0 || g->active_fat >= g->fat_count)
 		return FP_E_INVAL;
-	*need = entry_bytes(g->type, fp_geom_max_cl(g));
+	*need = (((uint64_t)fp_geom_max_cl(g) + 1) * ops->bits + 7) / 8;
 	if (*need > g->fat_len || g->fat_len / g->sec_len > UINT32_MAX)
 		return FP_E_BPB;
 	if (g->fat_off + (uint64_t)g->active_fat * g->fat_len + *need >
@@ -116,17 +310,22 @@ static enum fp_err check_geom(const struct fp_geom *g, struct fp_img *img,
  * FAT12 and FAT16 (at most 6 KiB and 128 KiB) are one window, so a FAT12
  * entry never straddles two; FAT32 windows hold whole 4-byte entries.
  */
-enum fp_err fp_fat_load(struct fp_fat *fat, struct fp_img *img,
-			const struct fp_geom *g)
+enum fp_err fp_fat_open(struct fp_img *img, const struct fp_geom *g,
+			struct fp_fat **out)
 {
+	const struct fp_fat_ops *ops = ops_of(g->type);
+	struct fp_fat *fat;
 	uint64_t need, len;
 	enum fp_err err;
 
-	memset(fat, 0, sizeof(*fat));
-	err = check_geom(g, img, &need);
+	err = check_geom(g, ops, img, &need);
 	if (err)
 		return err;
+	fat = calloc(1, sizeof(*fat));
+	if (!fat)
+		return FP_E_NOMEM;
 	len = (need + g->sec_len - 1) / g->sec_len * g->sec_len;
+	fat->ops = ops;
 	fat->type = g->type;
 	fat->max_cl = fp_geom_max_cl(g);
 	fat->sec_len = g->sec_len;
@@ -142,9 +341,12 @@ enum fp_err fp_fat_load(struct fp_fat *fat, struct fp_img *img,
 	}
 	fat->win_count = (uint32_t)((len + fat->win_len - 1) / fat->win_len);
 	fat->win = calloc(fat->win_count, sizeof(*fat->win));
-	if (!fat->win)
+	if (!fat->win) {
+		fp_fat_free(fat);
 		return FP_E_NOMEM;
+	}
 	fp_fat_cache(fat, FP_FAT_CACHE_LEN);
+	*out = fat;
 	return FP_OK;
 }
 
@@ -154,6 +356,51 @@ void fp_fat_cache(struct fp_fat *fat, uint64_t len)
 
 	fat->cache_max = n < 1 ? 1 : n > fat->win_count ? fat->win_count :
 			 (uint32_t)n;
+}
+
+uint32_t fp_fat_max_cl(const struct fp_fat *fat)
+{
+	return fat->max_cl;
+}
+
+uint32_t fp_fat_win_cl(const struct fp_fat *fat)
+{
+	return fat->win_cl;
+}
+
+uint32_t fp_fat_win_count(const struct fp_fat *fat)
+{
+	return fat->win_count;
+}
+
+uint32_t fp_fat_eoc(const struct fp_fat *fat)
+{
+	return fat->ops->mask;
+}
+
+enum fp_fat_kind fp_fat_kind(const struct fp_fat *fat, uint32_t val)
+{
+	return fp_fat_kind_of(fat->type, fat->max_cl, val);
+}
+
+struct fp_fat_diff fp_fat_copy_diff(const struct fp_fat *fat,
+				    uint32_t copy)
+{
+	struct fp_fat_diff none = { 0, 0 };
+
+	if (!fat->diff || copy >= fat->geom->fat_count)
+		return none;
+	return fat->diff[copy];
+}
+
+void fp_fat_stats(const struct fp_fat *fat, struct fp_fat_stats *st)
+{
+	st->len = fat->len;
+	st->win_len = fat->win_len;
+	st->cache_max = fat->cache_max;
+	st->loaded = fat->loaded;
+	st->packed = fat->packed;
+	st->reads = fat->reads;
 }
 
 /* Bytes of window @w (the last one may be short). */
@@ -187,8 +434,7 @@ static void diff_window(const struct fp_fat *fat, uint32_t w,
 	if (memcmp(mem, disk, win_bytes(fat, w)) == 0)
 		return;
 	for (i = 0; i < n; i++) {
-		if (entry_raw(fat->type, mem, i) ==
-		    entry_raw(fat->type, disk, i))
+		if (fat->ops->get(mem, i) == fat->ops->get(disk, i))
 			continue;
 		if (*diffs == 0)
 			*first = w * fat->win_cl + i;
@@ -515,8 +761,8 @@ static enum fp_err window(struct fp_fat *fat, uint32_t w,
 		/*
 		 * The cache thrashes (an access pattern that jumps between
 		 * windows, as a hostile or badly fragmented chain does):
-		 * keep every window, as the whole FAT was kept before
-		 * windows, so that the reads stay linear in the FAT size.
+		 * from now on keep every window, so that the reads stay
+		 * linear in the FAT size.
 		 */
 		if (fat->reads >= 2 * (uint64_t)fat->win_count)
 			fat->cache_max = fat->win_count;
@@ -593,14 +839,14 @@ enum fp_err fp_fat_get(struct fp_fat *fat, uint32_t cl, uint32_t *val)
 	err = locate(fat, cl, &win, &i);
 	if (err)
 		return err;
-	*val = entry_raw(fat->type, win->buf, i) & type_mask(fat->type);
+	*val = fat->ops->get(win->buf, i) & fat->ops->mask;
 	return FP_OK;
 }
 
 enum fp_err fp_fat_get_run(struct fp_fat *fat, uint32_t cl, uint32_t count,
 			   uint32_t *vals)
 {
-	uint32_t mask = type_mask(fat->type), i, n, k;
+	uint32_t i, n;
 	struct fp_fat_win *win;
 	enum fp_err err;
 
@@ -613,8 +859,7 @@ enum fp_err fp_fat_get_run(struct fp_fat *fat, uint32_t cl, uint32_t count,
 		if (err)
 			return err;
 		n = fat->win_cl - i < count ? fat->win_cl - i : count;
-		for (k = 0; k < n; k++)
-			vals[k] = entry_raw(fat->type, win->buf, i + k) & mask;
+		fat->ops->get_run(win->buf, i, n, vals);
 		vals += n;
 		cl += n;
 		count -= n;
@@ -626,23 +871,9 @@ enum fp_err fp_fat_get_run(struct fp_fat *fat, uint32_t cl, uint32_t count,
 static uint64_t free_mask(const struct fp_fat *fat,
 			  const struct fp_fat_win *win, uint32_t i, uint32_t n)
 {
-	uint32_t mask = type_mask(fat->type), k, any = 0;
-	const uint8_t *p = win->buf + (size_t)i * 4;
-	uint64_t m = 0;
-
 	if (win->zero)
 		return n == 64 ? ~0ull : (1ull << n) - 1;
-	if (fat->type == FP_FAT32) {
-		for (k = 0; k < n; k++)
-			any |= fp_le32(p + 4 * k);
-		if ((any & FAT32_MASK) == 0)	/* all free, the usual case */
-			return n == 64 ? ~0ull : (1ull << n) - 1;
-	}
-	for (k = 0; k < n; k++)
-		if ((entry_raw(fat->type, win->buf, i + k) & mask) ==
-		    FP_FAT_FREE)
-			m |= 1ull << k;
-	return m;
+	return fat->ops->free_mask(win->buf, i, n);
 }
 
 enum fp_err fp_fat_free_masks(struct fp_fat *fat, uint32_t cl,
@@ -670,7 +901,7 @@ enum fp_err fp_fat_free_masks(struct fp_fat *fat, uint32_t cl,
 enum fp_err fp_fat_seq(struct fp_fat *fat, uint32_t cl, uint32_t max,
 		       uint32_t *len)
 {
-	uint32_t mask = type_mask(fat->type), i, k, n;
+	uint32_t i, n;
 	struct fp_fat_win *win;
 	enum fp_err err;
 
@@ -680,11 +911,7 @@ enum fp_err fp_fat_seq(struct fp_fat *fat, uint32_t cl, uint32_t max,
 	n = fat->win_cl - i < max ? fat->win_cl - i : max;
 	if (n > fat->max_cl - cl)	/* the last entry links past max_cl */
 		n = fat->max_cl - cl;
-	for (k = 0; k < n; k++)
-		if ((entry_raw(fat->type, win->buf, i + k) & mask) !=
-		    cl + k + 1)
-			break;
-	*len = k;
+	*len = fat->ops->seq(win->buf, i, n, cl + 1);
 	return FP_OK;
 }
 
@@ -692,34 +919,9 @@ enum fp_err fp_fat_seq(struct fp_fat *fat, uint32_t cl, uint32_t max,
 static void put(struct fp_fat *fat, struct fp_fat_win *win, uint32_t i,
 		uint32_t val)
 {
-	uint8_t *p;
-	size_t off;
+	size_t off = fat->ops->put(win->buf, i, val);
 
-	switch (fat->type) {
-	case FP_FAT12:
-		off = (size_t)i + i / 2;
-		p = win->buf + off;
-		if (i & 1) {
-			p[0] = (uint8_t)((p[0] & 0x0F) | ((val & 0x0F) << 4));
-			p[1] = (uint8_t)(val >> 4);
-		} else {
-			p[0] = (uint8_t)val;
-			p[1] = (uint8_t)((p[1] & 0xF0) | (val >> 8));
-		}
-		mark_dirty(fat, win, off, 2);
-		break;
-	case FP_FAT16:
-		off = (size_t)i * 2;
-		fp_put_le16(win->buf + off, (uint16_t)val);
-		mark_dirty(fat, win, off, 2);
-		break;
-	default:
-		off = (size_t)i * 4;
-		val |= fp_le32(win->buf + off) & FAT32_HIGH;
-		fp_put_le32(win->buf + off, val);
-		mark_dirty(fat, win, off, 4);
-		break;
-	}
+	mark_dirty(fat, win, off, (fat->ops->bits + 7) / 8);
 }
 
 enum fp_err fp_fat_set(struct fp_fat *fat, uint32_t cl, uint32_t val)
@@ -731,12 +933,12 @@ enum fp_err fp_fat_set(struct fp_fat *fat, uint32_t cl, uint32_t val)
 	if (cl <= fat->max_cl) {
 		win = &fat->win[cl / fat->win_cl];
 		if (win->patch &&
-		    packed_set(fat, win, cl, val & type_mask(fat->type)))
+		    packed_set(fat, win, cl, val & fat->ops->mask))
 			return FP_OK;
 	}
 	err = locate(fat, cl, &win, &i);
 	if (!err)
-		put(fat, win, i, val & type_mask(fat->type));
+		put(fat, win, i, val & fat->ops->mask);
 	return err;
 }
 
@@ -828,7 +1030,7 @@ enum fp_err fp_fat_chain(struct fp_fat *fat, uint32_t start,
 		err = fp_fat_get(fat, cl, &v);
 		if (err)
 			return err;
-		switch (fp_fat_kind(fat, v)) {
+		switch (fp_fat_kind_of(fat->type, fat->max_cl, v)) {
 		case FP_FK_EOC:
 			*count = n;
 			*last = cl;
@@ -932,7 +1134,7 @@ enum fp_err fp_fat_flush(struct fp_fat *fat, struct fp_img *img,
 	return FP_OK;
 }
 
-void fp_fat_release(struct fp_fat *fat)
+void fp_fat_free(struct fp_fat *fat)
 {
 	uint32_t w;
 
@@ -949,5 +1151,5 @@ void fp_fat_release(struct fp_fat *fat)
 	free(fat->win);
 	free(fat->scratch);
 	free(fat->diff);
-	memset(fat, 0, sizeof(*fat));
+	free(fat);
 }

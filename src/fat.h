@@ -32,8 +32,6 @@ enum fp_fat_kind {
 	FP_FK_INVALID,	/* 1, above max cluster, or reserved values */
 };
 
-struct fp_fat_win;
-
 /* How one FAT copy differs from the active one in the windows compared. */
 struct fp_fat_diff {
 	uint32_t first_cl;	/* lowest differing cluster */
@@ -49,41 +47,18 @@ struct fp_fat_diff {
  * first, beyond the cache size.  A window that fp_fat_set_chain() fills
  * with links is kept as a short list of the entries that are not links
  * to the next cluster, so that the memory held until the flush does not
- * grow with the clusters allocated.  The image is borrowed.
+ * grow with the clusters allocated.  Opaque; defined in fat.c.
  */
-struct fp_fat {
-	enum fp_fat_type type;
-	uint32_t max_cl;	/* highest valid cluster number */
-	uint32_t sec_len;
-	struct fp_img *img;
-	uint64_t len;		/* bytes holding entries 0 .. max_cl, in sectors */
-	uint32_t win_len;	/* bytes per window (the last may be shorter) */
-	uint32_t win_cl;	/* entries per window */
-	uint32_t win_count;
-	struct fp_fat_win *win;
-	uint8_t **chunks;	/* where window buffers come from */
-	uint32_t chunk_count;
-	uint32_t chunk_left;	/* unused windows in the last chunk */
-	uint32_t loaded;	/* windows in memory */
-	uint32_t cache_max;	/* clean windows kept at most */
-	uint64_t clock;		/* use counter for the LRU choice */
-	uint64_t reads;		/* windows read from the image */
-	uint32_t packed;	/* windows packed (see fat.c) */
-	uint8_t *spare;		/* window buffers given back, a list */
-	uint8_t *gen;		/* packed windows unpacked for a write */
-	/* copy checking: other copies compared with each window read */
-	const struct fp_geom *geom;	/* for the copies; borrowed */
-	int check_copies;
-	uint8_t *scratch;	/* one window of another copy */
-	struct fp_fat_diff *diff;	/* one per copy, while checking copies */
-};
+struct fp_fat;
 
 /*
- * Prepare the active copy of the FAT described by @g (borrowed until
- * release) for reading; nothing is read yet.  *fat is zeroed first.
+ * Prepare the active copy of the FAT described by @g for reading into
+ * *out (set only on success); nothing is read yet.  The entry accessors
+ * of the FAT type are chosen here, once.  @img and @g are borrowed until
+ * fp_fat_free(); the caller owns *out.
  */
-enum fp_err fp_fat_load(struct fp_fat *fat, struct fp_img *img,
-			const struct fp_geom *g);
+enum fp_err fp_fat_open(struct fp_img *img, const struct fp_geom *g,
+			struct fp_fat **out);
 
 /* Keep at most @len bytes of clean windows (at least one window). */
 void fp_fat_cache(struct fp_fat *fat, uint64_t len);
@@ -91,11 +66,39 @@ void fp_fat_cache(struct fp_fat *fat, uint64_t len);
 /*
  * From now on compare every window read from the active copy with the
  * same bytes of the other copies when the FATs are mirrored (no-op
- * otherwise); differences add up in fat->diff[copy].  The windows already
- * in memory are compared now.  A pass over every entry so compares the
- * copies whole.
+ * otherwise); differences add up per copy (fp_fat_copy_diff()).  The
+ * windows already in memory are compared now.  A pass over every entry
+ * so compares the copies whole.
  */
 enum fp_err fp_fat_check_copies(struct fp_fat *fat);
+
+/*
+ * How copy @copy differs from the active one in the windows compared so
+ * far; a count of 0 when no difference was seen (or none was looked for).
+ */
+struct fp_fat_diff fp_fat_copy_diff(const struct fp_fat *fat,
+				    uint32_t copy);
+
+/* The highest valid cluster number. */
+uint32_t fp_fat_max_cl(const struct fp_fat *fat);
+
+/* Entries per window (the last window may hold fewer). */
+uint32_t fp_fat_win_cl(const struct fp_fat *fat);
+
+/* Windows of the FAT: entry cl is in window cl / fp_fat_win_cl(). */
+uint32_t fp_fat_win_count(const struct fp_fat *fat);
+
+/* What the cache holds and has done, for tests and measurements. */
+struct fp_fat_stats {
+	uint64_t len;		/* bytes of entries 0 .. max_cl, in sectors */
+	uint32_t win_len;	/* bytes per window */
+	uint32_t cache_max;	/* clean windows kept at most */
+	uint32_t loaded;	/* windows in memory */
+	uint32_t packed;	/* windows packed into lists of entries */
+	uint64_t reads;		/* windows read from the image */
+};
+
+void fp_fat_stats(const struct fp_fat *fat, struct fp_fat_stats *st);
 
 /* Entry @cl (0 <= cl <= max_cl), masked to 12/16/28 bits, into *val. */
 enum fp_err fp_fat_get(struct fp_fat *fat, uint32_t cl, uint32_t *val);
@@ -131,25 +134,23 @@ enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
 			     uint32_t count);
 
 /* The end-of-chain value written for this FAT type; also its mask. */
-static inline uint32_t fp_fat_eoc(const struct fp_fat *fat)
-{
-	return fat->type == FP_FAT12 ? 0xFFFu :
-	       fat->type == FP_FAT16 ? 0xFFFFu : 0x0FFFFFFFu;
-}
+uint32_t fp_fat_eoc(const struct fp_fat *fat);
 
 /*
- * Classify a masked entry value (inline: verify calls it for every
- * entry).  Links are tested first: the highest FAT12/16 cluster numbers
- * (0xFF5, 0xFFF5) fall into the range 0xFF0..0xFF6 otherwise reserved.
+ * Classify masked entry value @val of a FAT of @type whose highest
+ * cluster is @max_cl (inline: verify calls it for every entry).  Links
+ * are tested first: the highest FAT12/16 cluster numbers (0xFF5, 0xFFF5)
+ * fall into the range 0xFF0..0xFF6 otherwise reserved.
  */
-static inline enum fp_fat_kind fp_fat_kind(const struct fp_fat *fat,
-					   uint32_t val)
+static inline enum fp_fat_kind fp_fat_kind_of(enum fp_fat_type type,
+					      uint32_t max_cl, uint32_t val)
 {
-	uint32_t mask = fp_fat_eoc(fat);
+	uint32_t mask = type == FP_FAT12 ? 0xFFFu :
+			type == FP_FAT16 ? 0xFFFFu : 0x0FFFFFFFu;
 
 	if (val == FP_FAT_FREE)
 		return FP_FK_FREE;
-	if (val >= 2 && val <= fat->max_cl)
+	if (val >= 2 && val <= max_cl)
 		return FP_FK_NEXT;
 	if (val == mask - 8)
 		return FP_FK_BAD;
@@ -157,6 +158,9 @@ static inline enum fp_fat_kind fp_fat_kind(const struct fp_fat *fat,
 		return FP_FK_EOC;
 	return FP_FK_INVALID;
 }
+
+/* Classify masked entry value @val of @fat. */
+enum fp_fat_kind fp_fat_kind(const struct fp_fat *fat, uint32_t val);
 
 /*
  * Walk the chain from @start, at most max_cl steps.  On success *count is
@@ -173,7 +177,7 @@ enum fp_err fp_fat_chain(struct fp_fat *fat, uint32_t start,
 enum fp_err fp_fat_flush(struct fp_fat *fat, struct fp_img *img,
 			 const struct fp_geom *g);
 
-/* Free the windows; the struct may be loaded again. */
-void fp_fat_release(struct fp_fat *fat);
+/* Free @fat and its windows; NULL is a no-op. */
+void fp_fat_free(struct fp_fat *fat);
 
 #endif

@@ -11,7 +11,7 @@ enum fp_err {
 	FP_E_NOMEM,	/* out of memory */
 	FP_E_IO,	/* read or write failed; see fp_img_errno() */
 	FP_E_TRUNC,	/* the image ends before a region the BPB describes */
-	FP_E_NOTFAT,	/* no boot sector signature / not a FAT BPB */
+	FP_E_NOTFAT,	/* not a FAT boot sector at all (see FP_E_NOSIG) */
 	FP_E_BPB,	/* a BPB field is out of range or inconsistent */
 	FP_E_CORRUPT,	/* a chain or directory on the image is broken */
 	FP_E_DAMAGED,	/* a path or file to be written through is damaged */
@@ -32,9 +32,9 @@ enum fp_err {
 	FP_E_ALIAS,	/* no free 8.3 alias left */
 	FP_E_TOOBIG,	/* size above the FAT limit of 4 GiB - 1 */
 	FP_E_PTABLE,	/* the partition table is broken */
-	FP_E_LOCKED,
+	FP_E_LOCKED,	/* another process holds the image lock */
 	FP_E_NOPART,	/* no such partition, or no partition table */
-	FP_E_MANYPART,	/* several FAT partitions: pick one */	/* another process holds the image lock */
+	FP_E_MANYPART,	/* several FAT partitions: pick one */
 	FP_E_DUPPATH,	/* two requests name the same file */
 	FP_E_INVAL,	/* invalid argument */
 	FP_E_NOSIG,	/* a FAT boot sector without its 0x55AA signature */

@@ -40,7 +40,7 @@ enum fp_err fp_fs_open(struct fp_img *img, struct fp_fs **out)
 	fs->img = img;
 	err = fp_bpb_decode(boot, fp_img_len(img), &fs->geom);
 	if (!err)
-		err = fp_fat_load(&fs->fat, img, &fs->geom);
+		err = fp_fat_open(img, &fs->geom, &fs->fat);
 	if (!err)
 		err = load_fsinfo(fs);
 	if (err) {
@@ -54,7 +54,7 @@ enum fp_err fp_fs_open(struct fp_img *img, struct fp_fs **out)
 static enum fp_err volume_dirty(struct fp_fs *fs, int *dirty)
 {
 	uint32_t e1;
-	enum fp_err err = fp_fat_get(&fs->fat, 1, &e1);
+	enum fp_err err = fp_fat_get(fs->fat, 1, &e1);
 
 	if (err)
 		return err;
@@ -73,12 +73,12 @@ enum fp_err fp_fs_bitmap(struct fp_fs *fs)
 {
 	if (fs->bm.words)
 		return FP_OK;
-	return fp_bitmap_load(&fs->bm, &fs->fat);
+	return fp_bitmap_load(&fs->bm, fs->fat);
 }
 
 enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag)
 {
-	const struct fp_fat_diff *d;
+	struct fp_fat_diff d;
 	uint32_t copy;
 	int dirty;
 	enum fp_err err;
@@ -87,15 +87,14 @@ enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag)
 	if (!err && dirty)
 		err = FP_E_DIRTY;
 	if (!err)
-		err = fp_fat_check_copies(&fs->fat);
-	for (copy = 0; !err && fs->fat.diff && copy < fs->geom.fat_count;
-	     copy++) {
-		d = &fs->fat.diff[copy];
-		if (!d->count)
+		err = fp_fat_check_copies(fs->fat);
+	for (copy = 0; !err && copy < fs->geom.fat_count; copy++) {
+		d = fp_fat_copy_diff(fs->fat, copy);
+		if (!d.count)
 			continue;
 		diag->copy = copy;
-		diag->first_cl = d->first_cl;
-		diag->diff_count = d->count;
+		diag->first_cl = d.first_cl;
+		diag->diff_count = d.count;
 		err = FP_E_FATDIFF;
 	}
 	return err;
@@ -129,10 +128,10 @@ static enum fp_err cl_used(struct fp_fs *fs, uint32_t cl, int *used)
 	uint32_t val;
 	enum fp_err err;
 
-	err = fp_fat_get(&fs->fat, cl, &val);
+	err = fp_fat_get(fs->fat, cl, &val);
 	if (err)
 		return err;
-	k = fp_fat_kind(&fs->fat, val);
+	k = fp_fat_kind(fs->fat, val);
 	*used = k != FP_FK_FREE && k != FP_FK_BAD;
 	return FP_OK;
 }
@@ -173,7 +172,7 @@ void fp_fs_free(struct fp_fs *fs)
 	if (!fs)
 		return;
 	fp_bitmap_release(&fs->bm);
-	fp_fat_release(&fs->fat);
+	fp_fat_free(fs->fat);
 	free(fs);
 }
 

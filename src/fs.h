@@ -15,7 +15,7 @@
 struct fp_fs {
 	struct fp_img *img;
 	struct fp_geom geom;
-	struct fp_fat fat;
+	struct fp_fat *fat;
 	struct fp_bitmap bm;
 	struct fp_fsinfo fsinfo;	/* valid only on FAT32 with FSInfo */
 };

@@ -59,10 +59,10 @@ enum fp_err fp_map_load(struct fp_fs *fs, const char *path,
 		m.size = e.size;
 		m.is_dir = !!(e.attr & FP_ATTR_DIR);
 		if (e.cl)
-			err = fp_fat_chain(&fs->fat, e.cl, &m.clusters, &last);
+			err = fp_fat_chain(fs->fat, e.cl, &m.clusters, &last);
 	}
 	if (!err && e.cl)
-		err = map_chain(&fs->fat, e.cl, m.clusters, &m);
+		err = map_chain(fs->fat, e.cl, m.clusters, &m);
 	fp_path_walk_release(&w);
 	if (err) {
 		fp_map_release(&m);

@@ -146,7 +146,7 @@ static enum fp_err load(struct fp_path_walk *w, uint32_t cl,
 		*out = dir;
 		return FP_OK;
 	}
-	err = fp_dir_load(&d, fs->img, &fs->geom, &fs->fat, cl);
+	err = fp_dir_load(&d, fs->img, &fs->geom, fs->fat, cl);
 	return err ? err : fp_path_keep(w, &d, out);
 }
 

@@ -114,7 +114,7 @@ static enum fp_err check_shared_chain(struct fp_plan *p, uint32_t cl,
 
 	for (i = 0; !err && i < count; i++) {
 		if (i)
-			err = fp_fat_get(&p->fs->fat, cl, &cl);
+			err = fp_fat_get(p->fs->fat, cl, &cl);
 		if (!err)
 			err = check_shared(p, &cl, 1);
 	}
@@ -132,7 +132,7 @@ static enum fp_err file_chain(struct fp_plan *p, const struct fp_dirent *e,
 
 	*have = *last = 0;
 	if (e->cl)
-		err = fp_fat_chain(&p->fs->fat, e->cl, have, last);
+		err = fp_fat_chain(p->fs->fat, e->cl, have, last);
 	if (!err && e->cl && fp_damage_shared_count(p->dmg))
 		err = check_shared_chain(p, e->cl, *have);
 	return err;
@@ -189,7 +189,7 @@ static enum fp_err get_dir(void *ctx, uint32_t cl, struct fp_dir **out)
 	}
 	err = check_chain(p, cl);
 	if (!err)
-		err = fp_dir_load(&d, p->fs->img, &p->fs->geom, &p->fs->fat,
+		err = fp_dir_load(&d, p->fs->img, &p->fs->geom, p->fs->fat,
 				  cl);
 	if (err)
 		return err;
@@ -211,7 +211,7 @@ static enum fp_err get_dir(void *ctx, uint32_t cl, struct fp_dir **out)
 static enum fp_err take_run(struct fp_plan *p, uint32_t start,
 			    uint32_t count, uint32_t prev, int prev_on_disk)
 {
-	struct fp_fat *fat = &p->fs->fat;
+	struct fp_fat *fat = p->fs->fat;
 	uint32_t old = 0;
 	enum fp_err err;
 
@@ -484,7 +484,7 @@ static enum fp_err zero_chain(struct fp_plan *p, uint32_t cl, uint64_t from,
 			err = zero_add(p, fp_geom_cl_off(g, cl) + a, b - a);
 		}
 		if (!err && pos + g->clus_len < to)
-			err = fp_fat_get(&p->fs->fat, cl, &cl);
+			err = fp_fat_get(p->fs->fat, cl, &cl);
 	}
 	return err;
 }
@@ -800,7 +800,7 @@ static enum fp_err trim_file(struct fp_plan *p, struct fp_plan_file *f,
 	if (have <= keep)
 		return FP_OK;
 	for (i = 1; !err && i < keep; i++)
-		err = fp_fat_get(&p->fs->fat, cl, &cl);
+		err = fp_fat_get(p->fs->fat, cl, &cl);
 	if (!err)
 		err = fp_grow(&p->cuts, &p->cut_cap, p->cut_count,
 			      sizeof(*p->cuts));
@@ -810,7 +810,7 @@ static enum fp_err trim_file(struct fp_plan *p, struct fp_plan_file *f,
 	c->cut = keep ? cl : 0;
 	c->tail = e->cl;
 	if (keep)
-		err = fp_fat_get(&p->fs->fat, cl, &c->tail);
+		err = fp_fat_get(p->fs->fat, cl, &c->tail);
 	if (err)
 		return err;
 	c->count = have - keep;
@@ -849,7 +849,7 @@ static enum fp_err free_chain(struct fp_fat *fat, uint32_t cl,
  */
 static enum fp_err commit_trims(struct fp_plan *p)
 {
-	struct fp_fat *fat = &p->fs->fat;
+	struct fp_fat *fat = p->fs->fat;
 	enum fp_err err = FP_OK;
 	size_t i;
 
@@ -1115,7 +1115,7 @@ enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count)
  */
 static enum fp_err write_fats(struct fp_plan *p)
 {
-	struct fp_fat *fat = &p->fs->fat;
+	struct fp_fat *fat = p->fs->fat;
 	size_t i;
 	enum fp_err err = FP_OK;
 

@@ -406,14 +406,14 @@ static void scan_fat(struct vctx *v)
 /* The mirrored copies, compared window by window while scan_fat read. */
 static void report_copies(struct vctx *v)
 {
-	const struct fp_fat_diff *d;
+	struct fp_fat_diff d;
 	uint32_t copy;
 
-	for (copy = 0; v->fat->diff && copy < v->g->fat_count; copy++) {
-		d = &v->fat->diff[copy];
-		if (d->count)
-			add(v, FP_P_FAT_MISMATCH, "", d->first_cl, copy + 1,
-			    d->count);
+	for (copy = 0; copy < v->g->fat_count; copy++) {
+		d = fp_fat_copy_diff(v->fat, copy);
+		if (d.count)
+			add(v, FP_P_FAT_MISMATCH, "", d.first_cl, copy + 1,
+			    d.count);
 	}
 }
 
@@ -505,14 +505,13 @@ static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
 			   int *ok, uint32_t *list, uint32_t list_max)
 {
 	uint32_t cl = start, n = 0, val, run;
-	enum fp_fat_kind k;
+	int in_range = start >= 2 && start <= fp_geom_max_cl(v->g);
+	enum fp_fat_kind k = in_range ? fp_fat_kind(v->fat, entry(v, start)) :
+				 FP_FK_INVALID;
 
 	*ok = 0;
-	if (start < 2 || start > fp_geom_max_cl(v->g) ||
-	    (k = fp_fat_kind(v->fat, entry(v, start))) ==
-	    FP_FK_FREE || k == FP_FK_BAD) {
-		if (start >= 2 && start <= fp_geom_max_cl(v->g) &&
-		    k == FP_FK_FREE)
+	if (!in_range || k == FP_FK_FREE || k == FP_FK_BAD) {
+		if (k == FP_FK_FREE)
 			mark_free_used(v, start);
 		add(v, FP_P_BAD_START, path, start, 0, 0);
 		return 0;
@@ -1139,7 +1138,7 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 	}
 	v.r = r;
 	v.g = &v.fs->geom;
-	v.fat = &v.fs->fat;
+	v.fat = v.fs->fat;
 	fp_fat_cache(v.fat, VERIFY_CACHE_LEN);
 	v.fat32 = v.g->type == FP_FAT32;
 	v.holes = 1;
@@ -1246,7 +1245,7 @@ enum fp_err fp_damage_find(struct fp_fs *fs, struct fp_damage **out)
 	v.fs = fs;
 	v.dmg = d;
 	v.g = &fs->geom;
-	v.fat = &fs->fat;
+	v.fat = fs->fat;
 	v.fat32 = v.g->type == FP_FAT32;
 	/* Sparse on a volume with little in use: calloc, not fp_bits_new. */
 	v.claimed = calloc((size_t)fp_geom_max_cl(v.g) / 64 + 1, 8);

@@ -59,7 +59,7 @@ static uint64_t file_hash(struct walk *w, const uint8_t *ent, uint32_t cl)
 		if (fp_img_read(w->fs->img, fp_geom_cl_off(g, cl), w->clus,
 				g->clus_len) == FP_OK)
 			h = fnv(h, w->clus, g->clus_len);
-		if (fp_fat_get(&w->fs->fat, cl, &cl) != FP_OK)
+		if (fp_fat_get(w->fs->fat, cl, &cl) != FP_OK)
 			break;
 	}
 	return fnv(h, &cl, sizeof(cl));
@@ -104,7 +104,7 @@ static void walk_dir(struct walk *w, uint32_t cl, const char *path,
 		w->cut = 1;
 		return;
 	}
-	if (fp_dir_load(&d, w->fs->img, &w->fs->geom, &w->fs->fat, cl))
+	if (fp_dir_load(&d, w->fs->img, &w->fs->geom, w->fs->fat, cl))
 		return;
 	while (fp_dir_next(&d, fat32, &it, &e)) {
 		if (e.attr & FP_ATTR_VOLUME || e.sfn[0] == '.')

@@ -316,12 +316,21 @@ static void fat_image(enum fp_fat_type type, uint32_t clusters,
 	ck_assert_ptr_nonnull(*bytes);
 }
 
+/* Windows that @fat has read from the image. */
+static uint64_t fat_reads(const struct fp_fat *fat)
+{
+	struct fp_fat_stats st;
+
+	fp_fat_stats(fat, &st);
+	return st.reads;
+}
+
 /* A FAT16 with used, bad and free clusters, read by the bitmap. */
 START_TEST(test_load)
 {
 	struct fp_geom g;
 	struct fp_img *img;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	struct fp_bitmap bm;
 	uint8_t *bytes, *buf;
 	uint32_t cl, n;
@@ -334,9 +343,9 @@ START_TEST(test_load)
 		if (cl % 3 == 0 || (cl >= 64 && cl < 70) || cl == 199)
 			fp_put_le16(buf + 2 * cl, cl == 199 ? 0xFFF7 : 0xFFFF);
 	ck_assert_int_eq(fp_img_mem(bytes, 1024, &img), FP_OK);
-	ck_assert_int_eq(fp_fat_load(&fat, img, &g), FP_OK);
-	ck_assert_int_eq(fp_bitmap_load(&bm, &fat), FP_OK);
-	ck_assert_uint_eq(fat.reads, 0);
+	ck_assert_int_eq(fp_fat_open(img, &g, &fat), FP_OK);
+	ck_assert_int_eq(fp_bitmap_load(&bm, fat), FP_OK);
+	ck_assert_uint_eq(fat_reads(fat), 0);
 	ck_assert_int_eq(fp_bitmap_free_count(&bm, &n), FP_OK);
 	ck_assert_uint_eq(n, 199 - 66 - 4 - 1);
 	for (cl = 0; cl <= 201; cl++)
@@ -346,7 +355,7 @@ START_TEST(test_load)
 	ck_assert_uint_eq(find_run(&bm, 2), 4);
 	ck_assert_uint_eq(find_run(&bm, 3), 0);
 	fp_bitmap_release(&bm);
-	fp_fat_release(&fat);
+	fp_fat_free(fat);
 	ck_assert_int_eq(fp_img_close(img), FP_OK);
 	free(bytes);
 }
@@ -362,7 +371,7 @@ START_TEST(test_lazy)
 {
 	struct fp_geom g;
 	struct fp_img *img;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	struct fp_bitmap bm;
 	uint8_t *bytes;
 	uint32_t cl, n, start;
@@ -373,23 +382,23 @@ START_TEST(test_lazy)
 		    cl != 70000)
 			fp_put_le32(bytes + 512 + 4 * cl, 0x0FFFFFFF);
 	ck_assert_int_eq(fp_img_mem(bytes, 512 + g.fat_len, &img), FP_OK);
-	ck_assert_int_eq(fp_fat_load(&fat, img, &g), FP_OK);
-	ck_assert_int_eq(fp_bitmap_load(&bm, &fat), FP_OK);
+	ck_assert_int_eq(fp_fat_open(img, &g, &fat), FP_OK);
+	ck_assert_int_eq(fp_bitmap_load(&bm, fat), FP_OK);
 	ck_assert_uint_eq(next_free(&bm, 100050), 100050);
-	ck_assert_uint_eq(fat.reads, 1);		/* window 1 only */
+	ck_assert_uint_eq(fat_reads(fat), 1);		/* window 1 only */
 	ck_assert_uint_eq(run_len(&bm, 100050, 1000), 50);
-	ck_assert_uint_eq(fat.reads, 1);
+	ck_assert_uint_eq(fat_reads(fat), 1);
 	ck_assert_uint_eq(next_free(&bm, 100100), 250000);
-	ck_assert_uint_eq(fat.reads, 3);		/* windows 2 and 3 */
+	ck_assert_uint_eq(fat_reads(fat), 3);		/* windows 2 and 3 */
 	ck_assert_uint_eq(run_len(&bm, 250000, UINT32_MAX), 50002);
-	ck_assert_uint_eq(fat.reads, 4);
+	ck_assert_uint_eq(fat_reads(fat), 4);
 	/* from a hint: the first run after it, else wrap around */
 	ck_assert_int_eq(fp_bitmap_find_run(&bm, 260000, 100, &start), FP_OK);
 	ck_assert_uint_eq(start, 260000);
 	ck_assert_int_eq(fp_bitmap_find_run(&bm, 260000, 45000, &start),
 			 FP_OK);
 	ck_assert_uint_eq(start, 0 + 250000);
-	ck_assert_uint_eq(fat.reads, 5);		/* window 0 too */
+	ck_assert_uint_eq(fat_reads(fat), 5);		/* window 0 too */
 	ck_assert_int_eq(fp_bitmap_find_run(&bm, 299999, 60, &start), FP_OK);
 	ck_assert_uint_eq(start, 100000);
 	ck_assert_int_eq(fp_bitmap_find_run(&bm, 2, 50003, &start), FP_OK);
@@ -402,7 +411,7 @@ START_TEST(test_lazy)
 	ck_assert_uint_eq(n, 101);
 	ck_assert_uint_eq(next_free(&bm, 100100), 0);
 	fp_bitmap_release(&bm);
-	fp_fat_release(&fat);
+	fp_fat_free(fat);
 	ck_assert_int_eq(fp_img_close(img), FP_OK);
 	free(bytes);
 }

@@ -112,12 +112,24 @@ static uint32_t check_seq(struct fp_fat *fat, uint32_t cl)
 	return len;
 }
 
-static void check_all(struct fp_fat *fat, const uint8_t *p)
+/* What fp_fat_stats() says of @fat now. */
+static struct fp_fat_stats stats(const struct fp_fat *fat)
+{
+	struct fp_fat_stats st;
+
+	memset(&st, 0xA5, sizeof(st));
+	fp_fat_stats(fat, &st);
+	return st;
+}
+
+/* Every entry of @fat, of type @t, against the bytes at @p. */
+static void check_all(struct fp_fat *fat, enum fp_fat_type t,
+		      const uint8_t *p)
 {
 	uint32_t cl;
 
-	for (cl = 0; cl <= fat->max_cl; cl++)
-		ck_assert_uint_eq(get(fat, cl), ref_get(p, fat->type, cl));
+	for (cl = 0; cl <= fp_fat_max_cl(fat); cl++)
+		ck_assert_uint_eq(get(fat, cl), ref_get(p, t, cl));
 }
 
 /*
@@ -156,21 +168,20 @@ static uint32_t flushed(struct vol *v, struct fp_fat *fat)
 START_TEST(test_fat12_get)
 {
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 
 	vol_make(&v, FP_FAT12, 1000, 3, 2, 1);
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	ck_assert_int_eq(fat.type, FP_FAT12);
-	ck_assert_uint_eq(fat.max_cl, 1001);
-	ck_assert_uint_eq(fat.len, 3 * SEC);
-	ck_assert_uint_eq(fat.win_count, 1);
-	ck_assert_uint_eq(fat.reads, 0);	/* nothing read before use */
-	check_all(&fat, copy_data(&v, 0));
-	ck_assert_uint_eq(fat.reads, 1);
-	ck_assert_uint_eq(flushed(&v, &fat), 0);
-	fp_fat_release(&fat);
-	ck_assert_ptr_null(fat.win);
-	fp_fat_release(&fat);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	ck_assert_uint_eq(fp_fat_eoc(fat), 0xFFF);
+	ck_assert_uint_eq(fp_fat_max_cl(fat), 1001);
+	ck_assert_uint_eq(stats(fat).len, 3 * SEC);
+	ck_assert_uint_eq(fp_fat_win_count(fat), 1);
+	ck_assert_uint_eq(stats(fat).reads, 0);	/* nothing read yet */
+	check_all(fat, v.g.type, copy_data(&v, 0));
+	ck_assert_uint_eq(stats(fat).reads, 1);
+	ck_assert_uint_eq(flushed(&v, fat), 0);
+	fp_fat_free(fat);
+	fp_fat_free(NULL);
 	vol_free(&v);
 }
 END_TEST
@@ -179,48 +190,48 @@ END_TEST
 START_TEST(test_fat12_set)
 {
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	uint8_t before[3 * SEC];
 	const uint8_t *c0;
 	uint32_t cl;
 
 	vol_make(&v, FP_FAT12, 1000, 3, 2, 1);
 	c0 = copy_data(&v, 0);
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
 	memcpy(before, c0, sizeof(before));
-	set(&fat, 341, 0xABC);
-	ck_assert_uint_eq(get(&fat, 341), 0xABC);
-	ck_assert_uint_eq(flushed(&v, &fat), 3);
+	set(fat, 341, 0xABC);
+	ck_assert_uint_eq(get(fat, 341), 0xABC);
+	ck_assert_uint_eq(flushed(&v, fat), 3);
 	ck_assert_uint_eq(c0[511], (before[511] & 0x0F) | 0xC0);
 	ck_assert_uint_eq(c0[512], 0xAB);
 	ck_assert_mem_eq(c0, before, 511);
 	ck_assert_mem_eq(c0 + 513, before + 513, sizeof(before) - 513);
 
 	memcpy(before, c0, sizeof(before));
-	set(&fat, 682, 0x123);
-	ck_assert_uint_eq(get(&fat, 681), ref_get(before, 12, 681));
-	ck_assert_uint_eq(get(&fat, 683), ref_get(before, 12, 683));
-	ck_assert_uint_eq(flushed(&v, &fat), 6);
+	set(fat, 682, 0x123);
+	ck_assert_uint_eq(get(fat, 681), ref_get(before, 12, 681));
+	ck_assert_uint_eq(get(fat, 683), ref_get(before, 12, 683));
+	ck_assert_uint_eq(flushed(&v, fat), 6);
 	ck_assert_uint_eq(c0[1023], 0x23);
 	ck_assert_uint_eq(c0[1024], (before[1024] & 0xF0) | 0x01);
 
-	set(&fat, 340, 0xFFFF);		/* masked to 12 bits */
-	ck_assert_uint_eq(get(&fat, 340), 0xFFF);
-	ck_assert_uint_eq(get(&fat, 341), 0xABC);
-	ck_assert_uint_eq(flushed(&v, &fat), 1);
+	set(fat, 340, 0xFFFF);		/* masked to 12 bits */
+	ck_assert_uint_eq(get(fat, 340), 0xFFF);
+	ck_assert_uint_eq(get(fat, 341), 0xABC);
+	ck_assert_uint_eq(flushed(&v, fat), 1);
 
 	/* every entry, odd and even, against the reference decoder */
-	for (cl = 2; cl <= fat.max_cl; cl++)
-		set(&fat, cl, (cl * 7919) & 0xFFF);
-	ck_assert_uint_eq(flushed(&v, &fat), 7);
-	check_all(&fat, c0);
-	for (cl = 2; cl <= fat.max_cl; cl++)
-		ck_assert_uint_eq(get(&fat, cl), (cl * 7919) & 0xFFF);
+	for (cl = 2; cl <= fp_fat_max_cl(fat); cl++)
+		set(fat, cl, (cl * 7919) & 0xFFF);
+	ck_assert_uint_eq(flushed(&v, fat), 7);
+	check_all(fat, v.g.type, c0);
+	for (cl = 2; cl <= fp_fat_max_cl(fat); cl++)
+		ck_assert_uint_eq(get(fat, cl), (cl * 7919) & 0xFFF);
 	for (cl = 1503; cl < 3 * SEC; cl++)	/* bytes after the entries */
 		ck_assert_uint_eq(c0[cl], pattern(cl));
-	ck_assert_uint_eq(get(&fat, 0), ref_get(v.orig + SEC, 12, 0));
-	ck_assert_uint_eq(get(&fat, 1), ref_get(v.orig + SEC, 12, 1));
-	fp_fat_release(&fat);
+	ck_assert_uint_eq(get(fat, 0), ref_get(v.orig + SEC, 12, 0));
+	ck_assert_uint_eq(get(fat, 1), ref_get(v.orig + SEC, 12, 1));
+	fp_fat_free(fat);
 	vol_free(&v);
 }
 END_TEST
@@ -228,20 +239,20 @@ END_TEST
 START_TEST(test_fat16)
 {
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 
 	vol_make(&v, FP_FAT16, 1000, 4, 2, 1);
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	check_all(&fat, copy_data(&v, 0));
-	set(&fat, 256, 0x1234);
-	ck_assert_uint_eq(flushed(&v, &fat), 2);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	check_all(fat, v.g.type, copy_data(&v, 0));
+	set(fat, 256, 0x1234);
+	ck_assert_uint_eq(flushed(&v, fat), 2);
 	ck_assert_uint_eq(fp_le16(copy_data(&v, 0) + 512), 0x1234);
-	set(&fat, 256, 0x1234);
-	set(&fat, 255, 0x12345);
-	ck_assert_uint_eq(get(&fat, 255), 0x2345);
-	ck_assert_uint_eq(flushed(&v, &fat), 3);
-	ck_assert_uint_eq(get(&fat, 257), ref_get(v.orig + SEC, 16, 257));
-	fp_fat_release(&fat);
+	set(fat, 256, 0x1234);
+	set(fat, 255, 0x12345);
+	ck_assert_uint_eq(get(fat, 255), 0x2345);
+	ck_assert_uint_eq(flushed(&v, fat), 3);
+	ck_assert_uint_eq(get(fat, 257), ref_get(v.orig + SEC, 16, 257));
+	fp_fat_free(fat);
 	vol_free(&v);
 }
 END_TEST
@@ -249,27 +260,160 @@ END_TEST
 START_TEST(test_fat32)
 {
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	const uint8_t *c0;
 	uint32_t raw;
 
 	vol_make(&v, FP_FAT32, 1000, 8, 2, 1);
 	c0 = copy_data(&v, 0);
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	check_all(&fat, c0);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	check_all(fat, v.g.type, c0);
 	raw = fp_le32(c0 + 5 * 4);
 	ck_assert_uint_ne(raw >> 28, 0);
-	ck_assert_uint_eq(get(&fat, 5), raw & 0x0FFFFFFF);
-	set(&fat, 5, 0xFFFFFFFF);
-	ck_assert_uint_eq(get(&fat, 5), 0x0FFFFFFF);
-	ck_assert_uint_eq(flushed(&v, &fat), 1);
+	ck_assert_uint_eq(get(fat, 5), raw & 0x0FFFFFFF);
+	set(fat, 5, 0xFFFFFFFF);
+	ck_assert_uint_eq(get(fat, 5), 0x0FFFFFFF);
+	ck_assert_uint_eq(flushed(&v, fat), 1);
 	ck_assert_uint_eq(fp_le32(c0 + 20), (raw & 0xF0000000) | 0x0FFFFFFF);
-	set(&fat, 5, 0);
-	ck_assert_uint_eq(get(&fat, 5), 0);
-	set(&fat, 128, 7);
-	ck_assert_uint_eq(flushed(&v, &fat), 3);
+	set(fat, 5, 0);
+	ck_assert_uint_eq(get(fat, 5), 0);
+	set(fat, 128, 7);
+	ck_assert_uint_eq(flushed(&v, fat), 3);
 	ck_assert_uint_eq(fp_le32(c0 + 20), raw & 0xF0000000);
-	fp_fat_release(&fat);
+	fp_fat_free(fat);
+	vol_free(&v);
+}
+END_TEST
+
+/*
+ * A volume of each type: a FAT12 of 1003 entries (an odd count), a
+ * FAT16, a FAT32 of 5 windows.
+ */
+static const struct shape {
+	enum fp_fat_type t;
+	uint32_t clusters, secs;
+} shapes[] = {
+	{ FP_FAT12, 1001, 3 }, { FP_FAT16, 5000, 20 },
+	{ FP_FAT32, 300000, 2344 },
+};
+
+/* Reference entry encoder, bit by bit: the 12/16/28 value bits only. */
+static void ref_put(uint8_t *p, enum fp_fat_type t, uint32_t cl,
+		    uint32_t v)
+{
+	uint64_t bit = (uint64_t)cl * t;
+	unsigned k, n = t == FP_FAT32 ? 28 : (unsigned)t;
+	uint8_t m;
+
+	for (k = 0; k < n; k++, bit++) {
+		m = (uint8_t)(1u << (bit % 8));
+		p[bit / 8] = (uint8_t)((v >> k) & 1 ? p[bit / 8] | m :
+				       p[bit / 8] & ~m);
+	}
+}
+
+/*
+ * The entry accessors of each type, against the bit-by-bit reference:
+ * a value set reads back masked, the neighbours keep theirs, and after
+ * a flush the copy differs from the one before in the entry's value
+ * bits only (FAT12 entries sharing a byte, odd and even, at the ends
+ * and across sector 0/1; FAT32 top 4 bits; FAT32 window boundaries).
+ */
+START_TEST(test_entry_round_trip)
+{
+	static const uint32_t cls[] = {
+		0, 1, 2, 3, 340, 341, 342, 682, 683, 1001, 1002, 4999,
+		65535, 65536, 65537, 299999, 300000, 300001,
+	};
+	enum fp_fat_type t = shapes[_i].t;
+	uint32_t vals[] = { 0, 1, 2, 0x5A5, 0, 0, 0xFFFFFFFF, 0x12345678 };
+	uint32_t mask, max, cl, k, i, top = 0;
+	struct fp_fat *fat = NULL;
+	uint8_t *want;
+	struct vol v;
+
+	vol_make(&v, t, shapes[_i].clusters, shapes[_i].secs, 2, 1);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	mask = fp_fat_eoc(fat);
+	max = fp_fat_max_cl(fat);
+	ck_assert_uint_eq(max, shapes[_i].clusters + 1);
+	vals[4] = mask - 8;		/* bad */
+	vals[5] = mask;			/* end of chain */
+	want = malloc(v.g.fat_len);
+	ck_assert_ptr_nonnull(want);
+	memcpy(want, copy_data(&v, 0), v.g.fat_len);
+	for (i = 0; i < sizeof(cls) / sizeof(cls[0]); i++) {
+		cl = cls[i];
+		if (cl > max)
+			continue;
+		if (t == FP_FAT32)
+			top |= fp_le32(want + 4 * cl) >> 28;
+		for (k = 0; k < sizeof(vals) / sizeof(vals[0]); k++) {
+			set(fat, cl, vals[k]);
+			ref_put(want, t, cl, vals[k] & mask);
+			ck_assert_uint_eq(get(fat, cl), vals[k] & mask);
+			if (cl > 0)
+				ck_assert_uint_eq(get(fat, cl - 1),
+						  ref_get(want, t, cl - 1));
+			if (cl < max)
+				ck_assert_uint_eq(get(fat, cl + 1),
+						  ref_get(want, t, cl + 1));
+			ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
+			ck_assert_msg(memcmp(copy_data(&v, 0), want,
+					     v.g.fat_len) == 0,
+				      "type %d entry %u value %x", t, cl,
+				      vals[k]);
+			ck_assert_mem_eq(copy_data(&v, 1), want, v.g.fat_len);
+		}
+	}
+	if (t == FP_FAT32)		/* the top bits kept were not all 0 */
+		ck_assert_uint_ne(top, 0);
+	free(want);
+	fp_fat_free(fat);
+	vol_free(&v);
+}
+END_TEST
+
+/*
+ * The ends of the FAT: entry max_cl is the last one that can be read or
+ * set; every call that takes a range refuses one past it, and changes
+ * nothing when it does.
+ */
+START_TEST(test_entry_bounds)
+{
+	struct fp_fat *fat = NULL;
+	uint32_t max, vals[2] = { 7, 7 }, len = 7;
+	uint64_t m[2];
+	struct vol v;
+
+	vol_make(&v, shapes[_i].t, shapes[_i].clusters, shapes[_i].secs, 1,
+		 1);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	max = fp_fat_max_cl(fat);
+	set(fat, max, 3);
+	ck_assert_uint_eq(get(fat, max), 3);
+	ck_assert_int_eq(fp_fat_get_run(fat, max, 1, vals), FP_OK);
+	ck_assert_uint_eq(vals[0], 3);
+	ck_assert_uint_eq(vals[1], 7);
+	ck_assert_int_eq(fp_fat_get_run(fat, max, 2, vals), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_get_run(fat, max + 1, 1, vals), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_get_run(fat, 0, UINT32_MAX, vals),
+			 FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_seq(fat, max, UINT32_MAX, &len), FP_OK);
+	ck_assert_uint_eq(len, 0);	/* max_cl links nowhere further */
+	ck_assert_int_eq(fp_fat_set_chain(fat, max, 1), FP_OK);
+	ck_assert_uint_eq(get(fat, max), fp_fat_eoc(fat));
+	ck_assert_int_eq(fp_fat_set_chain(fat, max, 2), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_set_chain(fat, max + 1, 1), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_free_masks(fat, max / 64 * 64, 1, m), FP_OK);
+	ck_assert_int_eq(fp_fat_free_masks(fat, max / 64 * 64, 2, m),
+			 FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_free_masks(fat, max / 64 * 64 + 64, 1, m),
+			 FP_E_INVAL);
+	ck_assert_uint_eq(get(fat, max), fp_fat_eoc(fat));
+	ck_assert_uint_eq(get(fat, max - 1), ref_get(copy_data(&v, 0),
+						     shapes[_i].t, max - 1));
+	fp_fat_free(fat);
 	vol_free(&v);
 }
 END_TEST
@@ -278,13 +422,13 @@ END_TEST
 START_TEST(test_load_oversized)
 {
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 
 	vol_make(&v, FP_FAT32, 1000, 100, 1, 1);
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	ck_assert_uint_eq(fat.len, 8 * SEC);
-	ck_assert_uint_eq(fat.win_len, 8 * SEC);
-	fp_fat_release(&fat);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	ck_assert_uint_eq(stats(fat).len, 8 * SEC);
+	ck_assert_uint_eq(stats(fat).win_len, 8 * SEC);
+	fp_fat_free(fat);
 	vol_free(&v);
 }
 END_TEST
@@ -292,28 +436,43 @@ END_TEST
 START_TEST(test_load_errors)
 {
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	struct fp_geom g;
 
 	vol_make(&v, FP_FAT16, 1000, 4, 2, 1);
 	g = v.g;
 	g.fat_secs = 3;
 	g.fat_len = 3 * SEC;		/* too small for 1002 entries */
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &g), FP_E_BPB);
-	ck_assert_ptr_null(fat.win);
+	ck_assert_int_eq(fp_fat_open(v.img, &g, &fat), FP_E_BPB);
+	ck_assert_ptr_null(fat);
 	g = v.g;
 	g.active_fat = 2;
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &g), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_open(v.img, &g, &fat), FP_E_INVAL);
 	g = v.g;
 	g.cluster_count = 65526;	/* cluster 65527 = 0xFFF7 is BAD */
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &g), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_open(v.img, &g, &fat), FP_E_INVAL);
 	g = v.g;
 	g.fat_off = v.len - SEC;	/* the image ends inside the FAT */
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &g), FP_E_TRUNC);
-	ck_assert_ptr_null(fat.win);
+	ck_assert_int_eq(fp_fat_open(v.img, &g, &fat), FP_E_TRUNC);
+	ck_assert_ptr_null(fat);
 	vol_free(&v);
 }
 END_TEST
+
+/*
+ * Kind of @val for a FAT of @type up to @max_cl; the same from @fat,
+ * when one of that shape is open (a FAT32 of 0x0FFFFFF6 clusters is
+ * 1 GiB: too much to build in memory).
+ */
+static enum fp_fat_kind kind(enum fp_fat_type type, uint32_t max_cl,
+			     const struct fp_fat *fat, uint32_t val)
+{
+	enum fp_fat_kind k = fp_fat_kind_of(type, max_cl, val);
+
+	if (fat)
+		ck_assert_int_eq(fp_fat_kind(fat, val), k);
+	return k;
+}
 
 START_TEST(test_kinds)
 {
@@ -326,34 +485,44 @@ START_TEST(test_kinds)
 		{ FP_FAT32, 1000000, 0x0FFFFFF7 },
 		{ FP_FAT32, 0x0FFFFFF6, 0x0FFFFFF7 },
 	};
-	struct fp_fat fat;
-	uint32_t bad = t[_i].bad;
+	enum fp_fat_type type = t[_i].type;
+	uint32_t bad = t[_i].bad, max = t[_i].max_cl, secs;
+	struct fp_fat *fat = NULL;
+	struct vol v;
 
-	memset(&fat, 0, sizeof(fat));
-	fat.type = t[_i].type;
-	fat.max_cl = t[_i].max_cl;
-	ck_assert_int_eq(fp_fat_kind(&fat, 0), FP_FK_FREE);
-	ck_assert_int_eq(fp_fat_kind(&fat, 1), FP_FK_INVALID);
-	ck_assert_int_eq(fp_fat_kind(&fat, 2), FP_FK_NEXT);
-	ck_assert_int_eq(fp_fat_kind(&fat, fat.max_cl), FP_FK_NEXT);
-	if (fat.max_cl + 1 < bad - 7)
-		ck_assert_int_eq(fp_fat_kind(&fat, fat.max_cl + 1),
+	if (max < 0x01000000) {
+		secs = (uint32_t)((((uint64_t)max + 1) * type + 7) / 8 /
+				  SEC + 1);
+		vol_make(&v, type, max - 1, secs, 1, 1);
+		ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+		ck_assert_uint_eq(fp_fat_max_cl(fat), max);
+		ck_assert_uint_eq(fp_fat_eoc(fat), bad + 8);
+	}
+	ck_assert_int_eq(kind(type, max, fat, 0), FP_FK_FREE);
+	ck_assert_int_eq(kind(type, max, fat, 1), FP_FK_INVALID);
+	ck_assert_int_eq(kind(type, max, fat, 2), FP_FK_NEXT);
+	ck_assert_int_eq(kind(type, max, fat, max), FP_FK_NEXT);
+	if (max + 1 < bad - 7)
+		ck_assert_int_eq(kind(type, max, fat, max + 1),
 				 FP_FK_INVALID);
-	if (fat.max_cl < bad - 7)
-		ck_assert_int_eq(fp_fat_kind(&fat, bad - 7), FP_FK_INVALID);
-	ck_assert_int_eq(fp_fat_kind(&fat, bad - 1), fat.max_cl >= bad - 1 ?
+	if (max < bad - 7)
+		ck_assert_int_eq(kind(type, max, fat, bad - 7),
+				 FP_FK_INVALID);
+	ck_assert_int_eq(kind(type, max, fat, bad - 1), max >= bad - 1 ?
 			 FP_FK_NEXT : FP_FK_INVALID);
-	ck_assert_int_eq(fp_fat_kind(&fat, bad), FP_FK_BAD);
-	ck_assert_int_eq(fp_fat_kind(&fat, bad + 1), FP_FK_EOC);
-	ck_assert_int_eq(fp_fat_kind(&fat, bad + 8), FP_FK_EOC);
-	ck_assert_int_eq(fp_fat_kind(&fat, bad + 9), FP_FK_INVALID);
-	ck_assert_int_eq(fp_fat_kind(&fat, fp_fat_eoc(&fat)), FP_FK_EOC);
-	ck_assert_uint_eq(fp_fat_eoc(&fat), bad + 8);
+	ck_assert_int_eq(kind(type, max, fat, bad), FP_FK_BAD);
+	ck_assert_int_eq(kind(type, max, fat, bad + 1), FP_FK_EOC);
+	ck_assert_int_eq(kind(type, max, fat, bad + 8), FP_FK_EOC);
+	ck_assert_int_eq(kind(type, max, fat, bad + 9), FP_FK_INVALID);
+	if (fat) {
+		fp_fat_free(fat);
+		vol_free(&v);
+	}
 }
 END_TEST
 
 /* A FAT16 of 100 clusters (2 .. 101) with links set by hand. */
-static void chain_fat(struct vol *v, struct fp_fat *fat)
+static struct fp_fat *chain_fat(struct vol *v)
 {
 	static const uint16_t links[][2] = {
 		{ 2, 3 }, { 3, 4 }, { 4, 0xFFFF }, { 10, 0xFFF8 },
@@ -361,15 +530,17 @@ static void chain_fat(struct vol *v, struct fp_fat *fat)
 		{ 51, 52 }, { 52, 0 }, { 53, 500 }, { 54, 1 },
 		{ 55, 0xFFF0 }, { 60, 101 }, { 101, 0xFFFA },
 	};
+	struct fp_fat *fat = NULL;
 	uint32_t cl;
 	size_t i;
 
 	vol_make(v, FP_FAT16, 100, 1, 1, 1);
-	ck_assert_int_eq(fp_fat_load(fat, v->img, &v->g), FP_OK);
-	for (cl = 0; cl <= fat->max_cl; cl++)
+	ck_assert_int_eq(fp_fat_open(v->img, &v->g, &fat), FP_OK);
+	for (cl = 0; cl <= fp_fat_max_cl(fat); cl++)
 		set(fat, cl, 0);
 	for (i = 0; i < sizeof(links) / sizeof(links[0]); i++)
 		set(fat, links[i][0], links[i][1]);
+	return fat;
 }
 
 START_TEST(test_chain)
@@ -378,42 +549,42 @@ START_TEST(test_chain)
 		0, 1, 102, UINT32_MAX, 20, 30, 31, 40, 50, 51, 53, 54, 55,
 	};
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat;
 	uint32_t count, last, i;
 
-	chain_fat(&v, &fat);
-	ck_assert_int_eq(fp_fat_chain(&fat, 2, &count, &last), FP_OK);
+	fat = chain_fat(&v);
+	ck_assert_int_eq(fp_fat_chain(fat, 2, &count, &last), FP_OK);
 	ck_assert_uint_eq(count, 3);
 	ck_assert_uint_eq(last, 4);
-	ck_assert_int_eq(fp_fat_chain(&fat, 10, &count, &last), FP_OK);
+	ck_assert_int_eq(fp_fat_chain(fat, 10, &count, &last), FP_OK);
 	ck_assert_uint_eq(count, 1);
 	ck_assert_uint_eq(last, 10);
-	ck_assert_int_eq(fp_fat_chain(&fat, 60, &count, &last), FP_OK);
+	ck_assert_int_eq(fp_fat_chain(fat, 60, &count, &last), FP_OK);
 	ck_assert_uint_eq(count, 2);
 	ck_assert_uint_eq(last, 101);
 	/* runs of entries that hold the next cluster number */
-	ck_assert_int_eq(fp_fat_seq(&fat, 2, UINT32_MAX, &count), FP_OK);
+	ck_assert_int_eq(fp_fat_seq(fat, 2, UINT32_MAX, &count), FP_OK);
 	ck_assert_uint_eq(count, 2);
-	ck_assert_int_eq(fp_fat_seq(&fat, 2, 1, &count), FP_OK);
+	ck_assert_int_eq(fp_fat_seq(fat, 2, 1, &count), FP_OK);
 	ck_assert_uint_eq(count, 1);
-	ck_assert_int_eq(fp_fat_seq(&fat, 30, UINT32_MAX, &count), FP_OK);
+	ck_assert_int_eq(fp_fat_seq(fat, 30, UINT32_MAX, &count), FP_OK);
 	ck_assert_uint_eq(count, 1);
-	ck_assert_int_eq(fp_fat_seq(&fat, 4, UINT32_MAX, &count), FP_OK);
+	ck_assert_int_eq(fp_fat_seq(fat, 4, UINT32_MAX, &count), FP_OK);
 	ck_assert_uint_eq(count, 0);
-	set(&fat, 100, 101);		/* 101 is max_cl: a link to it counts */
-	ck_assert_int_eq(fp_fat_seq(&fat, 100, UINT32_MAX, &count), FP_OK);
+	set(fat, 100, 101);		/* 101 is max_cl: a link to it counts */
+	ck_assert_int_eq(fp_fat_seq(fat, 100, UINT32_MAX, &count), FP_OK);
 	ck_assert_uint_eq(count, 1);
-	ck_assert_int_eq(fp_fat_seq(&fat, 101, UINT32_MAX, &count), FP_OK);
+	ck_assert_int_eq(fp_fat_seq(fat, 101, UINT32_MAX, &count), FP_OK);
 	ck_assert_uint_eq(count, 0);
-	set(&fat, 100, 0);
+	set(fat, 100, 0);
 	for (i = 0; i < sizeof(corrupt) / sizeof(corrupt[0]); i++) {
 		count = last = 777;
-		ck_assert_msg(fp_fat_chain(&fat, corrupt[i], &count, &last) ==
+		ck_assert_msg(fp_fat_chain(fat, corrupt[i], &count, &last) ==
 			      FP_E_CORRUPT, "start %u", (unsigned)corrupt[i]);
 		ck_assert_uint_eq(count, 777);
 		ck_assert_uint_eq(last, 777);
 	}
-	fp_fat_release(&fat);
+	fp_fat_free(fat);
 	vol_free(&v);
 }
 END_TEST
@@ -422,23 +593,23 @@ END_TEST
 START_TEST(test_chain_full)
 {
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	uint32_t count, last;
 
-	chain_fat(&v, &fat);
-	ck_assert_int_eq(fp_fat_set_chain(&fat, 2, 100), FP_OK);
-	ck_assert_int_eq(fp_fat_chain(&fat, 2, &count, &last), FP_OK);
+	fat = chain_fat(&v);
+	ck_assert_int_eq(fp_fat_set_chain(fat, 2, 100), FP_OK);
+	ck_assert_int_eq(fp_fat_chain(fat, 2, &count, &last), FP_OK);
 	ck_assert_uint_eq(count, 100);
 	ck_assert_uint_eq(last, 101);
-	ck_assert_uint_eq(get(&fat, 101), fp_fat_eoc(&fat));
-	set(&fat, 101, 2);
-	ck_assert_int_eq(fp_fat_chain(&fat, 2, &count, &last), FP_E_CORRUPT);
-	ck_assert_int_eq(fp_fat_chain(&fat, 77, &count, &last),
+	ck_assert_uint_eq(get(fat, 101), fp_fat_eoc(fat));
+	set(fat, 101, 2);
+	ck_assert_int_eq(fp_fat_chain(fat, 2, &count, &last), FP_E_CORRUPT);
+	ck_assert_int_eq(fp_fat_chain(fat, 77, &count, &last),
 			 FP_E_CORRUPT);
-	ck_assert_int_eq(fp_fat_set_chain(&fat, 2, 101), FP_E_INVAL);
-	ck_assert_int_eq(fp_fat_set_chain(&fat, 1, 1), FP_E_INVAL);
-	ck_assert_int_eq(fp_fat_set_chain(&fat, 2, 0), FP_E_INVAL);
-	fp_fat_release(&fat);
+	ck_assert_int_eq(fp_fat_set_chain(fat, 2, 101), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_set_chain(fat, 1, 1), FP_E_INVAL);
+	ck_assert_int_eq(fp_fat_set_chain(fat, 2, 0), FP_E_INVAL);
+	fp_fat_free(fat);
 	vol_free(&v);
 }
 END_TEST
@@ -478,20 +649,20 @@ static uint8_t *want_three(const struct vol *v, uint32_t src,
 START_TEST(test_flush_mirror)
 {
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	uint8_t *want;
 
 	vol_make(&v, FP_FAT16, 1000, 4, 3, 0);
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	dirty_three(&fat);
-	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	dirty_three(fat);
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
 	ck_assert_uint_eq(fp_img_write_count(v.img), 3 * 2);
 	want = want_three(&v, 0, 0, 3);
 	ck_assert_mem_eq(fp_img_mem_data(v.img), want, v.len);
-	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
 	ck_assert_uint_eq(fp_img_write_count(v.img), 6);
 	free(want);
-	fp_fat_release(&fat);
+	fp_fat_free(fat);
 	vol_free(&v);
 }
 END_TEST
@@ -500,24 +671,24 @@ END_TEST
 START_TEST(test_flush_active)
 {
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	uint8_t *want;
 
 	vol_make(&v, FP_FAT16, 1000, 4, 3, 0);
 	v.g.mirror = 0;
 	v.g.active_fat = 1;
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	check_all(&fat, copy_data(&v, 1));
-	ck_assert_uint_ne(get(&fat, 3), ref_get(copy_data(&v, 0), 16, 3));
-	dirty_three(&fat);
-	set(&fat, 300, 5);			/* sector 1: one run */
-	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	check_all(fat, v.g.type, copy_data(&v, 1));
+	ck_assert_uint_ne(get(fat, 3), ref_get(copy_data(&v, 0), 16, 3));
+	dirty_three(fat);
+	set(fat, 300, 5);			/* sector 1: one run */
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
 	ck_assert_uint_eq(fp_img_write_count(v.img), 1);
 	want = want_three(&v, 1, 0, 0);
 	fp_put_le16(want + v.g.fat_off + v.g.fat_len + 600, 5);
 	ck_assert_mem_eq(fp_img_mem_data(v.img), want, v.len);
 	free(want);
-	fp_fat_release(&fat);
+	fp_fat_free(fat);
 	vol_free(&v);
 }
 END_TEST
@@ -525,23 +696,23 @@ END_TEST
 START_TEST(test_flush_fault)
 {
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	const uint8_t *img;
 	uint8_t *want;
 
 	vol_make(&v, FP_FAT16, 1000, 4, 2, 1);
 	img = fp_img_mem_data(v.img);
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	dirty_three(&fat);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	dirty_three(fat);
 	want = want_three(&v, 0, 0, 2);
 	fp_img_fail_write(v.img, 1, EIO);
-	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_E_IO);
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_E_IO);
 	ck_assert_int_eq(fp_img_errno(v.img), EIO);
 	ck_assert_mem_eq(img, v.orig, v.len);
 
 	/* the second write call and all later ones fail */
 	fp_img_fail_write(v.img, 2, ENOSPC);
-	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_E_IO);
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_E_IO);
 	ck_assert_int_eq(fp_img_errno(v.img), ENOSPC);
 	ck_assert_uint_eq(fp_img_write_count(v.img), 1);
 	ck_assert_mem_eq(img + SEC, want + SEC, SEC);
@@ -549,10 +720,10 @@ START_TEST(test_flush_fault)
 
 	/* still dirty: a retry writes everything */
 	fp_img_fail_write(v.img, 0, 0);
-	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
 	ck_assert_mem_eq(img, want, v.len);
 	free(want);
-	fp_fat_release(&fat);
+	fp_fat_free(fat);
 	vol_free(&v);
 }
 END_TEST
@@ -565,44 +736,44 @@ END_TEST
 START_TEST(test_windows)
 {
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	uint8_t *want;
 	uint32_t cl, reads, vals[3000], i;
 
 	vol_make(&v, FP_FAT32, 300000, 2344, 2, 1);
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	ck_assert_uint_eq(fat.win_count, 5);
-	ck_assert_uint_eq(fat.win_cl, 65536);
-	fp_fat_cache(&fat, 1);
-	ck_assert_uint_eq(fat.cache_max, 1);
-	check_all(&fat, copy_data(&v, 0));
-	ck_assert_uint_eq(fat.reads, 5);
-	ck_assert_uint_eq(fat.loaded, 1);
-	for (cl = fat.max_cl; cl >= 7; cl -= 7)
-		ck_assert_uint_eq(get(&fat, cl), ref_get(copy_data(&v, 0),
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	ck_assert_uint_eq(fp_fat_win_count(fat), 5);
+	ck_assert_uint_eq(fp_fat_win_cl(fat), 65536);
+	fp_fat_cache(fat, 1);
+	ck_assert_uint_eq(stats(fat).cache_max, 1);
+	check_all(fat, v.g.type, copy_data(&v, 0));
+	ck_assert_uint_eq(stats(fat).reads, 5);
+	ck_assert_uint_eq(stats(fat).loaded, 1);
+	for (cl = fp_fat_max_cl(fat); cl >= 7; cl -= 7)
+		ck_assert_uint_eq(get(fat, cl), ref_get(copy_data(&v, 0),
 							 32, cl));
-	reads = (uint32_t)fat.reads;
+	reads = (uint32_t)stats(fat).reads;
 	ck_assert_uint_ge(reads, 9);
 	/* a run read across the window boundary at 131072 */
-	ck_assert_int_eq(fp_fat_get_run(&fat, 131072 - 1500, 3000, vals),
+	ck_assert_int_eq(fp_fat_get_run(fat, 131072 - 1500, 3000, vals),
 			 FP_OK);
 	for (i = 0; i < 3000; i++)
 		ck_assert_uint_eq(vals[i], ref_get(copy_data(&v, 0), 32,
 						   131072 - 1500 + i));
-	ck_assert_int_eq(fp_fat_get_run(&fat, fat.max_cl, 2, vals),
+	ck_assert_int_eq(fp_fat_get_run(fat, fp_fat_max_cl(fat), 2, vals),
 			 FP_E_INVAL);
 	/* a fresh load: after 2 reads a window the cache would keep all */
-	fp_fat_release(&fat);
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	fp_fat_cache(&fat, 1);
+	fp_fat_free(fat);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	fp_fat_cache(fat, 1);
 	/* a chain across two windows, and an entry in a third */
-	ck_assert_int_eq(fp_fat_set_chain(&fat, 65000, 1000), FP_OK);
-	set(&fat, 299999, 0x0ABCDEF0);
-	for (cl = 2; cl <= fat.max_cl; cl += 4099)
-		get(&fat, cl);		/* streams past the dirty windows */
-	ck_assert_uint_eq(fat.loaded, 4);
-	ck_assert_uint_eq(get(&fat, 65999), 0x0FFFFFFF);
-	ck_assert_uint_eq(get(&fat, 299999), 0x0ABCDEF0);
+	ck_assert_int_eq(fp_fat_set_chain(fat, 65000, 1000), FP_OK);
+	set(fat, 299999, 0x0ABCDEF0);
+	for (cl = 2; cl <= fp_fat_max_cl(fat); cl += 4099)
+		get(fat, cl);		/* streams past the dirty windows */
+	ck_assert_uint_eq(stats(fat).loaded, 4);
+	ck_assert_uint_eq(get(fat, 65999), 0x0FFFFFFF);
+	ck_assert_uint_eq(get(fat, 299999), 0x0ABCDEF0);
 	want = malloc(v.len);
 	ck_assert_ptr_nonnull(want);
 	memcpy(want, v.orig, v.len);
@@ -617,12 +788,12 @@ START_TEST(test_windows)
 			    (fp_le32(v.orig + SEC + 4 * 299999) & 0xF0000000) |
 			    0x0ABCDEF0);
 	}
-	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
 	ck_assert_mem_eq(fp_img_mem_data(v.img), want, v.len);
 	/* two runs (one per window touched by the chain) + one, per copy */
 	ck_assert_uint_eq(fp_img_write_count(v.img), 2 * 3);
 	free(want);
-	fp_fat_release(&fat);
+	fp_fat_free(fat);
 	vol_free(&v);
 }
 END_TEST
@@ -636,17 +807,17 @@ END_TEST
 START_TEST(test_thrash)
 {
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	uint32_t k;
 
 	vol_make(&v, FP_FAT32, 300000, 2344, 1, 1);
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	fp_fat_cache(&fat, 1);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	fp_fat_cache(fat, 1);
 	for (k = 0; k < 100000; k++)
-		get(&fat, (k % 5) * 65536 + k % 1000 + 2);
-	ck_assert_uint_le(fat.reads, 3 * fat.win_count);
-	ck_assert_uint_eq(fat.loaded, fat.win_count);
-	fp_fat_release(&fat);
+		get(fat, (k % 5) * 65536 + k % 1000 + 2);
+	ck_assert_uint_le(stats(fat).reads, 3 * fp_fat_win_count(fat));
+	ck_assert_uint_eq(stats(fat).loaded, fp_fat_win_count(fat));
+	fp_fat_free(fat);
 	vol_free(&v);
 }
 END_TEST
@@ -687,7 +858,7 @@ START_TEST(test_pack_holes)
 	char path[] = "/tmp/check_fat.XXXXXX";
 	const uint32_t end = 3 * 65536 - 1;	/* the last of window 2 */
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	struct fp_img *img;
 	uint8_t *fatbuf, head[SEC];
 	uint32_t cl, c;
@@ -706,15 +877,15 @@ START_TEST(test_pack_holes)
 					c * v.g.fat_len)), SEC);
 	ck_assert_int_eq(close(fd), 0);
 	ck_assert_int_eq(fp_img_open(path, FP_IMG_WRITE, &img, &e), FP_OK);
-	ck_assert_int_eq(fp_fat_load(&fat, img, &v.g), FP_OK);
-	ck_assert_int_eq(fp_fat_check_copies(&fat), FP_OK);
-	ck_assert_int_eq(fp_fat_set_chain(&fat, 3, end - 2), FP_OK);
-	ck_assert_uint_eq(fat.packed, 2);
-	ck_assert_uint_eq(get(&fat, 65536 * 2 - 1), 65536 * 2);
-	ck_assert_uint_eq(get(&fat, end), 0x0FFFFFFF);
-	ck_assert_uint_eq(get(&fat, end + 1), 0);
-	ck_assert_int_eq(fp_fat_flush(&fat, img, &v.g), FP_OK);
-	fp_fat_release(&fat);
+	ck_assert_int_eq(fp_fat_open(img, &v.g, &fat), FP_OK);
+	ck_assert_int_eq(fp_fat_check_copies(fat), FP_OK);
+	ck_assert_int_eq(fp_fat_set_chain(fat, 3, end - 2), FP_OK);
+	ck_assert_uint_eq(stats(fat).packed, 2);
+	ck_assert_uint_eq(get(fat, 65536 * 2 - 1), 65536 * 2);
+	ck_assert_uint_eq(get(fat, end), 0x0FFFFFFF);
+	ck_assert_uint_eq(get(fat, end + 1), 0);
+	ck_assert_int_eq(fp_fat_flush(fat, img, &v.g), FP_OK);
+	fp_fat_free(fat);
 	fatbuf = malloc(v.g.fat_len);
 	ck_assert_ptr_nonnull(fatbuf);
 	for (c = 0; c < 2; c++) {
@@ -744,53 +915,48 @@ END_TEST
  */
 START_TEST(test_free_mask)
 {
-	static const struct { enum fp_fat_type t; uint32_t clusters, secs; }
-	cases[] = {
-		{ FP_FAT12, 1001, 3 }, { FP_FAT16, 5000, 20 },
-		{ FP_FAT32, 300000, 2344 },
-	};
 	static uint64_t all[300000 / 64 + 1];
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	uint32_t cl, k, c, want, n;
 	uint64_t m;
 
 	for (c = 0; c < 3; c++) {
-		vol_make(&v, cases[c].t, cases[c].clusters, cases[c].secs, 1,
-			 1);
-		ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-		for (cl = 0; cl <= fat.max_cl; cl += 3 + cl % 5)
-			set(&fat, cl, 0);
+		vol_make(&v, shapes[c].t, shapes[c].clusters,
+			 shapes[c].secs, 1, 1);
+		ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+		for (cl = 0; cl <= fp_fat_max_cl(fat); cl += 3 + cl % 5)
+			set(fat, cl, 0);
 		for (cl = 128; cl < 192; cl++)
-			set(&fat, cl, 0);
-		set(&fat, 200, cases[c].t == FP_FAT32 ? 0x10000000 : 0);
-		set(&fat, 64, 0xFF7);
-		for (cl = 0; cl <= fat.max_cl; cl += 64) {
-			ck_assert_int_eq(fp_fat_free_masks(&fat, cl, 1, &m),
+			set(fat, cl, 0);
+		set(fat, 200, shapes[c].t == FP_FAT32 ? 0x10000000 : 0);
+		set(fat, 64, 0xFF7);
+		for (cl = 0; cl <= fp_fat_max_cl(fat); cl += 64) {
+			ck_assert_int_eq(fp_fat_free_masks(fat, cl, 1, &m),
 					 FP_OK);
 			for (k = 0; k < 64; k++) {
-				want = cl + k <= fat.max_cl &&
-				       get(&fat, cl + k) == 0;
+				want = cl + k <= fp_fat_max_cl(fat) &&
+				       get(fat, cl + k) == 0;
 				ck_assert_msg(((m >> k) & 1) == want,
-					      "type %d entry %u", cases[c].t,
+					      "type %d entry %u", shapes[c].t,
 					      cl + k);
 			}
 		}
-		ck_assert_int_eq(fp_fat_free_masks(&fat, 128, 1, &m), FP_OK);
+		ck_assert_int_eq(fp_fat_free_masks(fat, 128, 1, &m), FP_OK);
 		ck_assert(m == ~0ull);
-		ck_assert_int_eq(fp_fat_free_masks(&fat, 32, 1, &m),
+		ck_assert_int_eq(fp_fat_free_masks(fat, 32, 1, &m),
 				 FP_E_INVAL);
 		/* many at once, across windows, the same as one by one */
-		n = (fat.max_cl - 64) / 64 + 1;
-		ck_assert_int_eq(fp_fat_free_masks(&fat, 64, n, all), FP_OK);
+		n = (fp_fat_max_cl(fat) - 64) / 64 + 1;
+		ck_assert_int_eq(fp_fat_free_masks(fat, 64, n, all), FP_OK);
 		for (k = 0; k < n; k++) {
-			ck_assert_int_eq(fp_fat_free_masks(&fat, 64 + 64 * k,
+			ck_assert_int_eq(fp_fat_free_masks(fat, 64 + 64 * k,
 							   1, &m), FP_OK);
 			ck_assert(m == all[k]);
 		}
-		ck_assert_int_eq(fp_fat_free_masks(&fat, 64, n + 1, all),
+		ck_assert_int_eq(fp_fat_free_masks(fat, 64, n + 1, all),
 				 FP_E_INVAL);
-		fp_fat_release(&fat);
+		fp_fat_free(fat);
 		vol_free(&v);
 	}
 }
@@ -808,7 +974,7 @@ START_TEST(test_pack)
 	const uint32_t start = 65536 - 100, end = 3 * 65536 + 99;
 	const uint32_t high = 2 * 65536 + 5;	/* top 4 bits set */
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	uint8_t *want;
 	uint32_t cl, k;
 
@@ -826,62 +992,62 @@ START_TEST(test_pack)
 	memcpy(want, fp_img_mem_data(v.img), v.len);
 
 	/* without the copies compared first, nothing is packed */
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	ck_assert_int_eq(fp_fat_set_chain(&fat, start, end - start + 1),
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	ck_assert_int_eq(fp_fat_set_chain(fat, start, end - start + 1),
 			 FP_OK);
-	ck_assert_uint_eq(fat.packed, 0);
-	ck_assert_uint_eq(fat.loaded, 4);
-	fp_fat_release(&fat);
+	ck_assert_uint_eq(stats(fat).packed, 0);
+	ck_assert_uint_eq(stats(fat).loaded, 4);
+	fp_fat_free(fat);
 
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	ck_assert_int_eq(fp_fat_check_copies(&fat), FP_OK);
-	ck_assert_int_eq(fp_fat_set_chain(&fat, start, end - start + 1),
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	ck_assert_int_eq(fp_fat_check_copies(fat), FP_OK);
+	ck_assert_int_eq(fp_fat_set_chain(fat, start, end - start + 1),
 			 FP_OK);
 	for (cl = start; cl <= end; cl++)
 		ref_put32(&v, want, cl, (cl == high ? 0x30000000 : 0) |
 			  (cl == end ? 0x0FFFFFFF : cl + 1));
-	ck_assert_uint_eq(fat.packed, 2);	/* windows 1 and 2 */
-	ck_assert_uint_eq(fat.loaded, 2);	/* windows 0 and 3 */
-	ck_assert_uint_eq(fat.diff[1].count, 0);
-	ck_assert_uint_eq(get(&fat, 65536), 65537);
-	ck_assert_uint_eq(get(&fat, high), high + 1);
-	ck_assert_uint_eq(get(&fat, 3 * 65536 - 1), 3 * 65536);
+	ck_assert_uint_eq(stats(fat).packed, 2);	/* windows 1 and 2 */
+	ck_assert_uint_eq(stats(fat).loaded, 2);	/* windows 0 and 3 */
+	ck_assert_uint_eq(fp_fat_copy_diff(fat, 1).count, 0);
+	ck_assert_uint_eq(get(fat, 65536), 65537);
+	ck_assert_uint_eq(get(fat, high), high + 1);
+	ck_assert_uint_eq(get(fat, 3 * 65536 - 1), 3 * 65536);
 	/* a link made an end, and back; an end in window 2 */
-	set(&fat, 65536 + 1000, 0x0FFFFFFF);
-	ck_assert_uint_eq(get(&fat, 65536 + 1000), 0x0FFFFFFF);
-	set(&fat, 65536 + 1000, 65536 + 1001);
-	set(&fat, high, 0x0FFFFFF8);
+	set(fat, 65536 + 1000, 0x0FFFFFFF);
+	ck_assert_uint_eq(get(fat, 65536 + 1000), 0x0FFFFFFF);
+	set(fat, 65536 + 1000, 65536 + 1001);
+	set(fat, high, 0x0FFFFFF8);
 	ref_put32(&v, want, high, 0x3FFFFFF8);
-	ck_assert_uint_eq(get(&fat, high), 0x0FFFFFF8);
-	ck_assert_uint_eq(fat.packed, 2);
+	ck_assert_uint_eq(get(fat, high), 0x0FFFFFF8);
+	ck_assert_uint_eq(stats(fat).packed, 2);
 	/* 33 changes in window 1 are one too many: it is unpacked */
 	for (k = 0; k < 33; k++) {
 		cl = 65536 + 7 * k;
-		set(&fat, cl, 0x0FFFFFFF);
+		set(fat, cl, 0x0FFFFFFF);
 		ref_put32(&v, want, cl, 0x0FFFFFFF);
 	}
-	ck_assert_uint_eq(fat.packed, 1);
-	ck_assert_uint_eq(get(&fat, 65536 + 7), 0x0FFFFFFF);
-	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_uint_eq(stats(fat).packed, 1);
+	ck_assert_uint_eq(get(fat, 65536 + 7), 0x0FFFFFFF);
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
 	ck_assert_mem_eq(fp_img_mem_data(v.img), want, v.len);
 	/* after the 4 writes above: windows 0-3, one write each, per copy */
 	ck_assert_uint_eq(fp_img_write_count(v.img), 4 + 2 * 4);
 	/* once written, a packed window is written again only if changed */
-	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
 	ck_assert_uint_eq(fp_img_write_count(v.img), 4 + 2 * 4);
-	set(&fat, 2 * 65536 + 9, 0x0FFFFFFF);
+	set(fat, 2 * 65536 + 9, 0x0FFFFFFF);
 	ref_put32(&v, want, 2 * 65536 + 9, 0x0FFFFFFF);
-	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
 	ck_assert_mem_eq(fp_img_mem_data(v.img), want, v.len);
 	ck_assert_uint_eq(fp_img_write_count(v.img), 4 + 2 * 5);
 	/* a read through the window API unpacks it, clean */
-	ck_assert_uint_eq(fat.packed, 1);
-	ck_assert_uint_eq(check_seq(&fat, 2 * 65536 + 10), 65536 - 10);
-	ck_assert_uint_eq(fat.packed, 0);
-	ck_assert_int_eq(fp_fat_flush(&fat, v.img, &v.g), FP_OK);
+	ck_assert_uint_eq(stats(fat).packed, 1);
+	ck_assert_uint_eq(check_seq(fat, 2 * 65536 + 10), 65536 - 10);
+	ck_assert_uint_eq(stats(fat).packed, 0);
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
 	ck_assert_uint_eq(fp_img_write_count(v.img), 4 + 2 * 5);
 	free(want);
-	fp_fat_release(&fat);
+	fp_fat_free(fat);
 	vol_free(&v);
 }
 END_TEST
@@ -893,7 +1059,7 @@ END_TEST
 START_TEST(test_check_copies)
 {
 	struct vol v;
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	uint8_t byte;
 	uint64_t off;
 
@@ -901,16 +1067,16 @@ START_TEST(test_check_copies)
 	off = v.g.fat_off + v.g.fat_len + 4 * 200001;
 	byte = pattern(4 * 200001) ^ 0x01;
 	ck_assert_int_eq(fp_img_write(v.img, off, &byte, 1), FP_OK);
-	ck_assert_int_eq(fp_fat_load(&fat, v.img, &v.g), FP_OK);
-	get(&fat, 7);
-	ck_assert_int_eq(fp_fat_check_copies(&fat), FP_OK);
-	get(&fat, 70000);
-	ck_assert_uint_eq(fat.diff[1].count, 0);
-	get(&fat, 200000);
-	ck_assert_uint_eq(fat.diff[1].count, 1);
-	ck_assert_uint_eq(fat.diff[1].first_cl, 200001);
-	ck_assert_uint_eq(fat.diff[0].count, 0);
-	fp_fat_release(&fat);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	get(fat, 7);
+	ck_assert_int_eq(fp_fat_check_copies(fat), FP_OK);
+	get(fat, 70000);
+	ck_assert_uint_eq(fp_fat_copy_diff(fat, 1).count, 0);
+	get(fat, 200000);
+	ck_assert_uint_eq(fp_fat_copy_diff(fat, 1).count, 1);
+	ck_assert_uint_eq(fp_fat_copy_diff(fat, 1).first_cl, 200001);
+	ck_assert_uint_eq(fp_fat_copy_diff(fat, 0).count, 0);
+	fp_fat_free(fat);
 	vol_free(&v);
 }
 END_TEST
@@ -922,18 +1088,18 @@ END_TEST
 static enum fp_err compare(struct vol *v, uint32_t copy, int *equal,
 			   uint32_t *first, uint32_t *count)
 {
-	struct fp_fat fat;
+	struct fp_fat *fat = NULL;
 	uint32_t cl;
 
-	ck_assert_int_eq(fp_fat_load(&fat, v->img, &v->g), FP_OK);
-	ck_assert_int_eq(fp_fat_check_copies(&fat), FP_OK);
-	for (cl = 0; cl < fat.max_cl; cl += 1000)
-		get(&fat, cl);
-	get(&fat, fat.max_cl);
-	*equal = fat.diff[copy].count == 0;
-	*first = fat.diff[copy].first_cl;
-	*count = fat.diff[copy].count;
-	fp_fat_release(&fat);
+	ck_assert_int_eq(fp_fat_open(v->img, &v->g, &fat), FP_OK);
+	ck_assert_int_eq(fp_fat_check_copies(fat), FP_OK);
+	for (cl = 0; cl < fp_fat_max_cl(fat); cl += 1000)
+		get(fat, cl);
+	get(fat, fp_fat_max_cl(fat));
+	*equal = fp_fat_copy_diff(fat, copy).count == 0;
+	*first = fp_fat_copy_diff(fat, copy).first_cl;
+	*count = fp_fat_copy_diff(fat, copy).count;
+	fp_fat_free(fat);
 	return FP_OK;
 }
 
@@ -1342,6 +1508,8 @@ static Suite *fat_suite(void)
 	tcase_add_test(tc, test_fat12_set);
 	tcase_add_test(tc, test_fat16);
 	tcase_add_test(tc, test_fat32);
+	tcase_add_loop_test(tc, test_entry_round_trip, 0, 3);
+	tcase_add_loop_test(tc, test_entry_bounds, 0, 3);
 	tcase_add_test(tc, test_load_oversized);
 	tcase_add_test(tc, test_load_errors);
 	tcase_add_loop_test(tc, test_kinds, 0, 6);
