@@ -6,6 +6,35 @@
 
 #include "bitmap.h"
 
+/* A free run of the run list (see runs_build()). */
+struct fp_bm_run {
+	uint32_t start;
+	uint32_t count;
+};
+
+/*
+ * A set bit means "in use"; clusters 0 and 1 are always in use, and so
+ * is every cluster of a window not read yet.  words, scanned, runs and
+ * best are owned by the struct.
+ */
+struct fp_bitmap {
+	uint64_t *words;
+	uint32_t max_cl;
+	uint32_t free_count;	/* free clusters in the windows scanned */
+	struct fp_fat *fat;	/* borrowed; NULL: every bit is known */
+	uint8_t *scanned;	/* a byte a FAT window: 1 = bits known */
+	uint32_t win_cl;	/* clusters per window */
+	uint32_t unscanned;	/* windows not scanned yet */
+	uint32_t used_from;	/* clusters used_from .. used_to - 1 are */
+	uint32_t used_to;	/* known to be used (used_to may be max_cl + 1) */
+	struct fp_bm_run *runs;	/* the free runs in order, once listed */
+	uint32_t run_count;
+	uint32_t *best;		/* max-tree of the runs' lengths */
+	uint32_t leaf_base;	/* best[leaf_base + i]: run i's length */
+	uint32_t skipped;	/* short runs that searches stepped over */
+	int want_runs;		/* list the runs again when they are dropped */
+};
+
 /* Bitmap words filled at a time while a window is scanned. */
 #define SCAN_GROUPS 256u
 
@@ -55,22 +84,30 @@ uint64_t *fp_bits_new(uint64_t count, uint64_t fill)
 }
 
 /* All bits set ("in use"); free_count 0. */
-static enum fp_err bm_alloc(struct fp_bitmap *bm, uint32_t max_cl)
+static enum fp_err bm_alloc(uint32_t max_cl, struct fp_bitmap **out)
 {
-	memset(bm, 0, sizeof(*bm));
+	struct fp_bitmap *bm;
+
 	if (max_cl < 2 || max_cl == UINT32_MAX)
 		return FP_E_INVAL;
-	bm->words = fp_bits_new(word_count(max_cl), ~0ull);
-	if (!bm->words)
+	bm = calloc(1, sizeof(*bm));
+	if (!bm)
 		return FP_E_NOMEM;
+	bm->words = fp_bits_new(word_count(max_cl), ~0ull);
+	if (!bm->words) {
+		free(bm);
+		return FP_E_NOMEM;
+	}
 	bm->max_cl = max_cl;
 	bm->win_cl = max_cl + 1;
+	*out = bm;
 	return FP_OK;
 }
 
-enum fp_err fp_bitmap_load(struct fp_bitmap *bm, struct fp_fat *fat)
+enum fp_err fp_bitmap_load(struct fp_fat *fat, struct fp_bitmap **out)
 {
-	enum fp_err err = bm_alloc(bm, fp_fat_max_cl(fat));
+	struct fp_bitmap *bm;
+	enum fp_err err = bm_alloc(fp_fat_max_cl(fat), &bm);
 
 	if (err)
 		return err;
@@ -79,15 +116,17 @@ enum fp_err fp_bitmap_load(struct fp_bitmap *bm, struct fp_fat *fat)
 	bm->unscanned = fp_fat_win_count(fat);
 	bm->scanned = calloc(fp_fat_win_count(fat), 1);
 	if (!bm->scanned) {
-		fp_bitmap_release(bm);
+		fp_bitmap_free(bm);
 		return FP_E_NOMEM;
 	}
+	*out = bm;
 	return FP_OK;
 }
 
-enum fp_err fp_bitmap_init(struct fp_bitmap *bm, uint32_t max_cl)
+enum fp_err fp_bitmap_new(uint32_t max_cl, struct fp_bitmap **out)
 {
-	enum fp_err err = bm_alloc(bm, max_cl);
+	struct fp_bitmap *bm;
+	enum fp_err err = bm_alloc(max_cl, &bm);
 	uint64_t i, last;
 
 	if (err)
@@ -99,7 +138,13 @@ enum fp_err fp_bitmap_init(struct fp_bitmap *bm, uint32_t max_cl)
 	if (max_cl % 64 != 63)			/* padding above max_cl */
 		bm->words[last] |= ~0ull << (max_cl % 64 + 1);
 	bm->free_count = max_cl - 1;
+	*out = bm;
 	return FP_OK;
+}
+
+uint32_t fp_bitmap_max_cl(const struct fp_bitmap *bm)
+{
+	return bm->max_cl;
 }
 
 /* The last cluster of the window that holds @cl. */
@@ -151,6 +196,9 @@ int fp_bitmap_used(const struct fp_bitmap *bm, uint32_t cl)
 	return (bm->words[cl / 64] >> (cl % 64)) & 1;
 }
 
+static void runs_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count);
+static void runs_drop(struct fp_bitmap *bm);
+
 void fp_bitmap_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count)
 {
 	uint64_t pos = cl, end = (uint64_t)cl + count;
@@ -170,6 +218,8 @@ void fp_bitmap_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count)
 		bm->words[i] |= m;
 		pos = i * 64 + hi;
 	}
+	if (bm->runs && count)
+		runs_take(bm, cl, count);
 }
 
 /* First clear bit in @from .. @end, or 0. */
@@ -280,6 +330,7 @@ static enum fp_err run_in(struct fp_bitmap *bm, uint32_t lo, uint64_t hi,
 		err = fp_bitmap_run_len(bm, cl, count, &len);
 		if (err || len >= count)
 			break;
+		bm->skipped++;
 		err = fp_bitmap_next_free(bm, cl + len, &cl);
 	}
 	if (!err)
@@ -287,8 +338,8 @@ static enum fp_err run_in(struct fp_bitmap *bm, uint32_t lo, uint64_t hi,
 	return err;
 }
 
-enum fp_err fp_bitmap_find_run(struct fp_bitmap *bm, uint32_t from,
-			       uint32_t count, uint32_t *start)
+static enum fp_err find_run(struct fp_bitmap *bm, uint32_t from,
+			    uint32_t count, uint32_t *start)
 {
 	enum fp_err err;
 
@@ -314,8 +365,8 @@ static enum fp_err used_at(struct fp_bitmap *bm, uint32_t cl, int *used)
 }
 
 /* A cluster at a time, downwards: --place end is not a hot path. */
-enum fp_err fp_bitmap_last_run(struct fp_bitmap *bm, uint32_t below,
-			       uint32_t *start, uint32_t *len)
+static enum fp_err last_run(struct fp_bitmap *bm, uint32_t below,
+			    uint32_t *start, uint32_t *len)
 {
 	uint32_t cl = below > bm->max_cl + 1 ? bm->max_cl + 1 : below, end;
 	enum fp_err err = FP_OK;
@@ -345,8 +396,8 @@ enum fp_err fp_bitmap_last_run(struct fp_bitmap *bm, uint32_t below,
 	return FP_OK;
 }
 
-enum fp_err fp_bitmap_largest_run(struct fp_bitmap *bm, uint32_t *start,
-				  uint32_t *len)
+static enum fp_err largest_run(struct fp_bitmap *bm, uint32_t *start,
+			       uint32_t *len)
 {
 	uint32_t cl, n = 0, best = 0, best_cl = 0;
 	enum fp_err err;
@@ -383,11 +434,346 @@ enum fp_err fp_bitmap_free_count(struct fp_bitmap *bm, uint32_t *count)
 	return FP_OK;
 }
 
-void fp_bitmap_release(struct fp_bitmap *bm)
+void fp_bitmap_free(struct fp_bitmap *bm)
 {
 	if (!bm)
 		return;
 	free(bm->words);
 	free(bm->scanned);
-	memset(bm, 0, sizeof(*bm));
+	runs_drop(bm);
+	free(bm);
+}
+
+/* ---- the run list ---------------------------------------------------- */
+
+/*
+ * Once a search has to look at the whole volume (no run of the length
+ * from the goal, or the largest run), the free runs are listed once, in
+ * order, with a max-tree of their lengths over them: best[k] is the
+ * longest run under node k, the leaves from leaf_base on.  Every later
+ * search is a descent of that tree, O(log runs), instead of a pass over
+ * the bitmap, so a file in many pieces costs O(clusters) per plan, not
+ * O(pieces x clusters).  fp_bitmap_take() shortens the run it takes from
+ * (runs are taken from their start or their end); a take from the middle
+ * of a run drops the list, and the next search lists the runs again.
+ * The bits stay the truth; the list only answers searches faster.
+ */
+#define NONE UINT32_MAX
+
+static void runs_drop(struct fp_bitmap *bm)
+{
+	free(bm->runs);
+	free(bm->best);
+	bm->runs = NULL;
+	bm->best = NULL;
+	bm->run_count = 0;
+}
+
+/* Count the free runs, and store them into @runs unless it is NULL. */
+static uint32_t list_runs(const struct fp_bitmap *bm, struct fp_bm_run *runs)
+{
+	uint32_t n = 0, cl = 2, len;
+
+	while (cl <= bm->max_cl && (cl = first_clear(bm, cl, bm->max_cl))) {
+		len = (uint32_t)clear_run(bm, cl, bm->max_cl - cl + 1);
+		if (runs) {
+			runs[n].start = cl;
+			runs[n].count = len;
+		}
+		n++;
+		cl += len;
+	}
+	return n;
+}
+
+static void tree_fix(struct fp_bitmap *bm, uint32_t k)
+{
+	uint32_t a = bm->best[2 * k], b = bm->best[2 * k + 1];
+
+	bm->best[k] = a > b ? a : b;
+}
+
+/*
+ * Read every window and list the runs.  Out of memory is no error: the
+ * searches then go over the bitmap as before the list.
+ */
+static enum fp_err runs_build(struct fp_bitmap *bm)
+{
+	uint32_t n, k, i;
+	enum fp_err err = fp_bitmap_free_count(bm, &n);
+
+	bm->want_runs = 1;
+	if (err || bm->runs)
+		return err;
+	n = list_runs(bm, NULL);
+	for (k = 1; k < n; k *= 2)
+		;
+	bm->runs = malloc((n ? n : 1) * sizeof(*bm->runs));
+	bm->best = calloc(2 * (size_t)k, sizeof(*bm->best));
+	if (!bm->runs || !bm->best) {
+		runs_drop(bm);
+		return FP_OK;
+	}
+	bm->run_count = list_runs(bm, bm->runs);
+	bm->leaf_base = k;
+	for (i = 0; i < n; i++)
+		bm->best[k + i] = bm->runs[i].count;
+	while (--k >= 1)
+		tree_fix(bm, k);
+	return FP_OK;
+}
+
+/* The last run that starts at or before @cl, or NONE. */
+static uint32_t run_at(const struct fp_bitmap *bm, uint32_t cl)
+{
+	uint32_t lo = 0, hi = bm->run_count, mid;
+
+	while (lo < hi) {		/* runs[.. lo - 1] start at or before cl */
+		mid = lo + (hi - lo) / 2;
+		if (bm->runs[mid].start <= cl)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? lo - 1 : NONE;
+}
+
+/*
+ * The first run from index @lo on (NONE: none) of at least @need, under
+ * node @k, which covers the @span runs from @k_lo.
+ */
+static uint32_t leftmost(const struct fp_bitmap *bm, uint32_t k,
+			 uint32_t k_lo, uint32_t span, uint32_t lo,
+			 uint32_t need)
+{
+	uint32_t r;
+
+	if (k_lo + span <= lo || bm->best[k] < need)
+		return NONE;
+	if (span == 1)
+		return k_lo;
+	r = leftmost(bm, 2 * k, k_lo, span / 2, lo, need);
+	if (r == NONE)
+		r = leftmost(bm, 2 * k + 1, k_lo + span / 2, span / 2, lo,
+			     need);
+	return r;
+}
+
+/* The last run up to index @hi of at least @need, as leftmost(). */
+static uint32_t rightmost(const struct fp_bitmap *bm, uint32_t k,
+			  uint32_t k_lo, uint32_t span, uint32_t hi,
+			  uint32_t need)
+{
+	uint32_t r;
+
+	if (k_lo > hi || bm->best[k] < need)
+		return NONE;
+	if (span == 1)
+		return k_lo;
+	r = rightmost(bm, 2 * k + 1, k_lo + span / 2, span / 2, hi, need);
+	if (r == NONE)
+		r = rightmost(bm, 2 * k, k_lo, span / 2, hi, need);
+	return r;
+}
+
+static uint32_t first_of(const struct fp_bitmap *bm, uint32_t lo,
+			 uint32_t need)
+{
+	return leftmost(bm, 1, 0, bm->leaf_base, lo, need);
+}
+
+static void runs_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count)
+{
+	uint32_t i = run_at(bm, cl), k;
+	struct fp_bm_run *r;
+
+	r = i == NONE ? NULL : &bm->runs[i];
+	assert(r && cl - r->start < r->count &&
+	       count <= r->count - (cl - r->start));
+	if (!r || cl - r->start >= r->count ||
+	    count > r->count - (cl - r->start)) {
+		runs_drop(bm);		/* not within a listed run */
+		return;
+	}
+	if (cl == r->start) {
+		r->start += count;
+		r->count -= count;
+	} else if (cl + count == r->start + r->count) {
+		r->count -= count;
+	} else {
+		runs_drop(bm);		/* a split: list them again */
+		return;
+	}
+	k = bm->leaf_base + i;
+	bm->best[k] = r->count;
+	while ((k /= 2) >= 1)
+		tree_fix(bm, k);
+}
+
+/* First fit by the list, as range_first() by the bitmap. */
+static void list_first(const struct fp_bitmap *bm, uint32_t goal,
+		       uint32_t len, uint32_t *start, uint32_t *count)
+{
+	uint32_t i = run_at(bm, goal), j = NONE;
+	const struct fp_bm_run *r = i == NONE ? NULL : &bm->runs[i];
+
+	*start = 0;
+	*count = len;
+	if (r && goal - r->start < r->count &&
+	    r->count - (goal - r->start) >= len) {
+		*start = goal;
+		return;
+	}
+	j = first_of(bm, i == NONE ? 0 : i + 1, len);
+	if (j == NONE)
+		j = first_of(bm, 0, len);
+	if (j == NONE && bm->best[1]) {
+		*count = bm->best[1];
+		j = first_of(bm, 0, *count);
+	}
+	if (j != NONE)
+		*start = bm->runs[j].start;
+}
+
+/* FP_BM_END by the list: the runs at or below @top (>= 2). */
+static void list_high(const struct fp_bitmap *bm, uint32_t top,
+		      uint32_t min_len, uint32_t *start, uint32_t *count)
+{
+	uint32_t i = run_at(bm, top), n = 0, s = 0;
+
+	*start = 0;
+	if (i == NONE)
+		return;
+	if (bm->runs[i].count) {
+		s = bm->runs[i].start;
+		n = bm->runs[i].count;
+		if (s + n - 1 > top)
+			n = top - s + 1;
+	}
+	if (n < min_len) {
+		i = i ? rightmost(bm, 1, 0, bm->leaf_base, i - 1, min_len)
+		      : NONE;
+		if (i == NONE)
+			return;
+		s = bm->runs[i].start;
+		n = bm->runs[i].count;
+	}
+	*start = s;
+	*count = n;
+}
+
+#define KNOWN_FLAGS (FP_BM_FIXED_GOAL | FP_BM_CONTIGUOUS | FP_BM_END)
+
+/* FP_BM_FIXED_GOAL: the free clusters from @goal, at most @len. */
+static enum fp_err range_at(struct fp_bitmap *bm, uint32_t goal,
+			    uint32_t len, uint32_t min_len, uint32_t *start,
+			    uint32_t *count)
+{
+	uint32_t n;
+	enum fp_err err;
+
+	if (goal < 2 || goal > bm->max_cl)
+		return FP_E_NOSPC;
+	err = fp_bitmap_run_len(bm, goal, len, &n);
+	if (err)
+		return err;
+	if (n < min_len)
+		return FP_E_NOSPC;
+	*start = goal;
+	*count = n;
+	return FP_OK;
+}
+
+/*
+ * FP_BM_END: the top of the highest run at or below @goal.  Without the
+ * run list, the highest run is found going down from the goal; when it
+ * is too short, the runs are listed.
+ */
+static enum fp_err range_high(struct fp_bitmap *bm, uint32_t goal,
+			      uint32_t len, uint32_t min_len,
+			      uint32_t *start, uint32_t *count)
+{
+	uint32_t top = goal < bm->max_cl ? goal : bm->max_cl, s = 0, n = 0;
+	enum fp_err err = FP_OK;
+
+	if (top < 2)
+		return FP_E_NOSPC;
+	if (!bm->runs && bm->want_runs)
+		err = runs_build(bm);
+	if (!err && !bm->runs) {
+		err = last_run(bm, top + 1, &s, &n);
+		if (!err && s && n < min_len)
+			err = runs_build(bm);
+		while (!err && !bm->runs && s && n < min_len)
+			err = last_run(bm, s, &s, &n);
+	}
+	if (!err && bm->runs && (!s || n < min_len))
+		list_high(bm, top, min_len, &s, &n);
+	if (err)
+		return err;
+	if (!s || n < min_len)
+		return FP_E_NOSPC;
+	*count = n < len ? n : len;
+	*start = s + n - *count;
+	return FP_OK;
+}
+
+/* Short runs the searches may step over before the runs are listed. */
+static uint32_t skip_budget(const struct fp_bitmap *bm)
+{
+	return bm->max_cl / 64 + 64;
+}
+
+/*
+ * Neither flag: the first run of @len from @goal, else the largest.
+ * Without the run list, a search goes over the bitmap from the goal,
+ * which reads only the FAT windows it reaches; the runs are listed when
+ * it fails, or when searches have stepped over many short runs.
+ */
+static enum fp_err range_first(struct fp_bitmap *bm, uint32_t goal,
+			       uint32_t len, uint32_t min_len,
+			       uint32_t *start, uint32_t *count)
+{
+	uint32_t s = 0, n = len;
+	enum fp_err err = FP_OK;
+
+	if (!bm->runs && (bm->want_runs || bm->skipped > skip_budget(bm)))
+		err = runs_build(bm);
+	if (!err && !bm->runs)
+		err = find_run(bm, goal, len, &s);
+	if (!err && !s && !bm->runs)
+		err = runs_build(bm);
+	if (goal < 2 || goal > bm->max_cl)
+		goal = 2;
+	if (!err && !s && bm->runs)
+		list_first(bm, goal, len, &s, &n);
+	else if (!err && !s)
+		err = largest_run(bm, &s, &n);
+	if (err)
+		return err;
+	if (!s || n < min_len)
+		return FP_E_NOSPC;
+	assert(n <= len);
+	*start = s;
+	*count = n;
+	return FP_OK;
+}
+
+enum fp_err fp_bitmap_new_range(struct fp_bitmap *bm, unsigned flags,
+				uint32_t goal, uint32_t len,
+				uint32_t min_len, uint32_t *start,
+				uint32_t *count)
+{
+	if ((flags & ~(unsigned)KNOWN_FLAGS) || len == 0 || min_len > len ||
+	    ((flags & FP_BM_FIXED_GOAL) && (flags & FP_BM_END)))
+		return FP_E_INVAL;
+	if (flags & FP_BM_CONTIGUOUS)
+		min_len = len;
+	if (min_len == 0)
+		min_len = 1;
+	if (flags & FP_BM_FIXED_GOAL)
+		return range_at(bm, goal, len, min_len, start, count);
+	if (flags & FP_BM_END)
+		return range_high(bm, goal, len, min_len, start, count);
+	return range_first(bm, goal, len, min_len, start, count);
 }

@@ -71,9 +71,9 @@ static enum fp_err volume_dirty(struct fp_fs *fs, int *dirty)
 
 enum fp_err fp_fs_bitmap(struct fp_fs *fs)
 {
-	if (fs->bm.words)
+	if (fs->bm)
 		return FP_OK;
-	return fp_bitmap_load(&fs->bm, fs->fat);
+	return fp_bitmap_load(fs->fat, &fs->bm);
 }
 
 enum fp_err fp_fs_check(struct fp_fs *fs, struct fp_fs_diag *diag)
@@ -171,7 +171,7 @@ void fp_fs_free(struct fp_fs *fs)
 {
 	if (!fs)
 		return;
-	fp_bitmap_release(&fs->bm);
+	fp_bitmap_free(fs->bm);
 	fp_fat_free(fs->fat);
 	free(fs);
 }

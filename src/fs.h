@@ -16,7 +16,7 @@ struct fp_fs {
 	struct fp_img *img;
 	struct fp_geom geom;
 	struct fp_fat *fat;
-	struct fp_bitmap bm;
+	struct fp_bitmap *bm;	/* NULL until fp_fs_bitmap() */
 	struct fp_fsinfo fsinfo;	/* valid only on FAT32 with FSInfo */
 };
 

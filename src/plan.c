@@ -160,15 +160,17 @@ static enum fp_err reserve_free_used(struct fp_plan *p)
 {
 	size_t count, i;
 	const uint32_t *cls = fp_damage_free_used(p->dmg, &count);
-	uint32_t len;
+	uint32_t cl, len;
 	enum fp_err err;
 
 	for (i = 0; i < count; i++) {
-		err = fp_bitmap_run_len(&p->fs->bm, cls[i], 1, &len);
+		err = fp_bitmap_new_range(p->fs->bm, FP_BM_FIXED_GOAL, cls[i],
+					  1, 1, &cl, &len);
+		if (err == FP_E_NOSPC)
+			continue;	/* in use already */
 		if (err)
 			return err;
-		if (len)
-			fp_bitmap_take(&p->fs->bm, cls[i], 1);
+		fp_bitmap_take(p->fs->bm, cls[i], 1);
 	}
 	return FP_OK;
 }
@@ -215,7 +217,7 @@ static enum fp_err take_run(struct fp_plan *p, uint32_t start,
 	uint32_t old = 0;
 	enum fp_err err;
 
-	fp_bitmap_take(&p->fs->bm, start, count);
+	fp_bitmap_take(p->fs->bm, start, count);
 	err = fp_fat_set_chain(fat, start, count);
 	if (!err && prev && prev_on_disk)
 		err = fp_fat_get(fat, prev, &old);
@@ -241,7 +243,7 @@ static enum fp_err take_run(struct fp_plan *p, uint32_t start,
 static enum fp_err no_space(struct fp_plan *p, uint32_t need, uint32_t had)
 {
 	uint32_t n;
-	enum fp_err err = fp_bitmap_free_count(&p->fs->bm, &n);
+	enum fp_err err = fp_bitmap_free_count(p->fs->bm, &n);
 
 	if (err)
 		return err;
@@ -254,10 +256,11 @@ static enum fp_err no_space(struct fp_plan *p, uint32_t need, uint32_t had)
 static enum fp_err take_one(struct fp_plan *p, uint32_t prev,
 			    int prev_on_disk, uint32_t *cl)
 {
-	uint32_t c;
-	enum fp_err err = fp_bitmap_find_run(&p->fs->bm, p->cursor, 1, &c);
+	uint32_t c, n;
+	enum fp_err err = fp_bitmap_new_range(p->fs->bm, 0, p->cursor, 1, 1,
+					      &c, &n);
 
-	if (!err && c == 0)
+	if (err == FP_E_NOSPC)
 		err = no_space(p, 1, 0);
 	if (err)
 		return err;
@@ -294,6 +297,21 @@ static enum fp_err file_run(struct fp_plan *p, struct fp_plan_file *f,
 	return err;
 }
 
+/* The largest free run: *start (0 if none) and *count. */
+static enum fp_err largest_run(struct fp_bitmap *bm, uint32_t *start,
+			       uint32_t *count)
+{
+	enum fp_err err = fp_bitmap_new_range(bm, 0, 2, UINT32_MAX, 1, start,
+					      count);
+
+	if (err == FP_E_NOSPC) {
+		*start = 0;
+		*count = 0;
+		err = FP_OK;
+	}
+	return err;
+}
+
 /*
  * --contiguous cannot be met: no space at all, or no run of @need (right
  * after the chain's end @last when there is one: @run clusters are free
@@ -307,7 +325,7 @@ static enum fp_err no_run(struct fp_plan *p, uint32_t need, uint32_t last,
 
 	if (err != FP_E_NOSPC || p->diag->avail < need)
 		return err;
-	err = fp_bitmap_largest_run(&p->fs->bm, &start, &len);
+	err = largest_run(p->fs->bm, &start, &len);
 	if (err)
 		return err;
 	p->diag->need = need;
@@ -317,50 +335,28 @@ static enum fp_err no_run(struct fp_plan *p, uint32_t need, uint32_t last,
 }
 
 /*
- * --place end: *start = where the highest run of @need free clusters
- * starts, so that it ends at the top of that run; 0 if none.
+ * --contiguous, and the @need clusters do not fit after the chain's end
+ * @last (@run are free there): one run of @need elsewhere, if there is
+ * no chain yet.
  */
-static enum fp_err last_fit(struct fp_bitmap *bm, uint32_t need,
-			    uint32_t *start)
+static enum fp_err alloc_contig(struct fp_plan *p, struct fp_plan_file *f,
+				uint32_t need, uint32_t last, uint32_t run,
+				size_t *cap)
 {
-	uint32_t below = bm->max_cl + 1, s, len;
+	unsigned mode = p->opts.place_end ? FP_BM_END : 0;
+	uint32_t goal = p->opts.place_end ? UINT32_MAX : p->cursor;
+	uint32_t start, len;
 	enum fp_err err;
 
-	do {
-		err = fp_bitmap_last_run(bm, below, &s, &len);
-		below = s;
-	} while (!err && s && len < need);
-	if (!err)
-		*start = s ? s + len - need : 0;
-	return err;
-}
-
-/*
- * --place end: the @need clusters from the top of the volume down, each
- * run's highest clusters first, so that the free space left below stays
- * in one run.  The chain goes down from run to run.
- */
-static enum fp_err alloc_end(struct fp_plan *p, struct fp_plan_file *f,
-			     uint32_t need, uint32_t last, size_t *cap,
-			     uint32_t want)
-{
-	uint32_t below = p->fs->bm.max_cl + 1, start, len, take;
-	enum fp_err err;
-
-	while (need) {
-		err = fp_bitmap_last_run(&p->fs->bm, below, &start, &len);
-		if (err)
-			return err;
-		if (!start)
-			return no_space(p, want, want - need);
-		take = len < need ? len : need;
-		below = start + len - take;
-		err = file_run(p, f, below, take, &last, cap);
-		if (err)
-			return err;
-		need -= take;
-	}
-	return FP_OK;
+	if (last)
+		return no_run(p, need, last, run);
+	err = fp_bitmap_new_range(p->fs->bm, mode | FP_BM_CONTIGUOUS, goal,
+				  need, need, &start, &len);
+	if (err == FP_E_NOSPC)
+		return no_run(p, need, 0, 0);
+	if (err)
+		return err;
+	return file_run(p, f, start, len, &last, cap);
 }
 
 /*
@@ -368,45 +364,42 @@ static enum fp_err alloc_end(struct fp_plan *p, struct fp_plan_file *f,
  * Policy: continue right after the last cluster when it is free; else the
  * first run that holds the rest, searching from the cursor (the FSInfo
  * next-free hint) and then from the start; else the largest runs, fewest
- * pieces.  With --place end, the highest free clusters instead of the
- * first ones (alloc_end, last_fit).
+ * pieces.  With --place end, the highest free clusters instead, each
+ * run's highest ones first, so that the free space left below stays in
+ * one run; the chain goes down from run to run.  fp_bitmap_new_range()
+ * makes each of these choices.
  */
 static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 			      uint32_t need, uint32_t last)
 {
-	struct fp_bitmap *bm = &p->fs->bm;
-	uint32_t run = 0, start = 0, len, want = need;
+	struct fp_bitmap *bm = p->fs->bm;
+	unsigned mode = p->opts.place_end ? FP_BM_END : 0;
+	uint32_t goal = p->opts.place_end ? UINT32_MAX : p->cursor;
+	uint32_t run = 0, start, len = 0, want = need;
 	size_t cap = 0;
 	enum fp_err err = FP_OK;
 
-	if (last && last < bm->max_cl)
-		err = fp_bitmap_run_len(bm, last + 1, need, &run);
-	if (!err && p->opts.contiguous && run < need) {
-		if (!last && p->opts.place_end)
-			err = last_fit(bm, need, &start);
-		else if (!last)
-			err = fp_bitmap_find_run(bm, p->cursor, need, &start);
-		if (!err && !start)
-			return no_run(p, need, last, run);
-	}
+	if (last)
+		err = fp_bitmap_new_range(bm, FP_BM_FIXED_GOAL, last + 1,
+					  need, 1, &start, &run);
+	if (err == FP_E_NOSPC)
+		err = FP_OK;		/* run stays 0 */
+	if (!err && p->opts.contiguous && run < need)
+		return alloc_contig(p, f, need, last, run, &cap);
 	if (!err && run) {
 		err = file_run(p, f, last + 1, run, &last, &cap);
 		need -= run;
 	}
-	if (!err && need && p->opts.place_end && !start)
-		return alloc_end(p, f, need, last, &cap, want);
 	while (!err && need) {
-		if (!start)	/* --contiguous may have found it already */
-			err = fp_bitmap_find_run(bm, p->cursor, need, &start);
-		len = need;
-		if (!err && !start)
-			err = fp_bitmap_largest_run(bm, &start, &len);
-		if (!err && !start)
+		err = fp_bitmap_new_range(bm, mode, goal, need, 1, &start,
+					  &len);
+		if (err == FP_E_NOSPC)
 			return no_space(p, want, want - need);
 		if (!err)
 			err = file_run(p, f, start, len, &last, &cap);
 		need -= len;
-		start = 0;
+		if (p->opts.place_end)
+			goal = start - 1;	/* below the run just taken */
 	}
 	return err;
 }
@@ -1077,7 +1070,7 @@ enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
 				uint32_t *count)
 {
 	assert(!plan->opts.trim);
-	return fp_bitmap_largest_run(&plan->fs->bm, start, count);
+	return largest_run(plan->fs->bm, start, count);
 }
 
 /*
@@ -1095,7 +1088,7 @@ enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count)
 	if (fsinfo_count_ok(&plan->fsinfo, g, plan->alloc_count))
 		n = plan->fsinfo.free_count - plan->alloc_count;
 	else
-		err = fp_bitmap_free_count(&plan->fs->bm, &n);
+		err = fp_bitmap_free_count(plan->fs->bm, &n);
 	if (err)
 		return err;
 	/* a trim frees clusters that the bitmap and FSInfo still count used */
