@@ -34,7 +34,7 @@
 #   -h, --help      this text
 #
 # Environment: FATPREALLOC (the binary; default: build/src/fatprealloc,
-# src/fatprealloc, then PATH), BENCH_DIR (default /tmp/fpbench; a run
+# src/fatprealloc, then PATH), BENCH_DIR (default ${TMPDIR:-/tmp}/fpbench; a run
 # directory is made inside it and removed at exit).
 #
 # Times are wall-clock milliseconds (median of the repetitions); "cpu" is
@@ -121,7 +121,7 @@ fi
 
 # ---- scratch directory ---------------------------------------------------
 
-BASE_DIR=${BENCH_DIR:-/tmp/fpbench}
+BASE_DIR=${BENCH_DIR:-${TMPDIR:-/tmp}/fpbench}
 mkdir -p "$BASE_DIR" || die "cannot create '$BASE_DIR'"
 BD=$(mktemp -d "$BASE_DIR/run.XXXXXX") || die "cannot create a run directory"
 cleanup() {

@@ -7,6 +7,7 @@
 
 #include "bpb.h"
 #include "le.h"
+#include "tmpdir.h"
 
 /* The test's own copy of the BPB layout (Microsoft FAT specification). */
 enum {
@@ -432,7 +433,7 @@ END_TEST
 static int mkfs(const char *dir, const char *args, unsigned kib,
 		uint8_t *sec, uint64_t *len)
 {
-	char cmd[512], path[256];
+	char cmd[512], path[TEST_TMPL_LEN + 16];
 	FILE *f;
 	long end;
 	int ok;
@@ -458,12 +459,13 @@ static int mkfs(const char *dir, const char *args, unsigned kib,
 /* Real boot sectors of known mkfs parameters. */
 START_TEST(test_mkfs)
 {
-	char dir[] = "/tmp/check_bpb.XXXXXX";
+	char dir[TEST_TMPL_LEN];
 	uint8_t s[512];
 	uint64_t len, end;
 	struct fp_geom g;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_ptr_nonnull(
+		mkdtemp(test_tmpl(dir, sizeof(dir), "check_bpb")));
 	ck_assert_msg(mkfs(dir, "-F 12", 1440, s, &len),
 		      "mkfs.fat (dosfstools) is needed by this test");
 	ck_assert_int_eq(fp_bpb_decode(s, len, &g), FP_OK);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "copy.h"
+#include "tmpdir.h"
 
 static char dir[4096], path[4200];
 
@@ -18,13 +19,11 @@ static uint8_t byte_at(uint64_t pos)
 /* A host file of @len bytes of byte_at(), zeros in [@hole, @hole_end). */
 static void make_src(uint64_t len, uint64_t hole, uint64_t hole_end)
 {
-	const char *tmp = getenv("TMPDIR");
 	FILE *f;
 	uint64_t pos;
 
-	snprintf(dir, sizeof(dir), "%s/check_copy.XXXXXX",
-		 tmp && *tmp ? tmp : ".");
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_ptr_nonnull(mkdtemp(test_tmpl(dir, sizeof(dir),
+						"check_copy")));
 	snprintf(path, sizeof(path), "%s/src", dir);
 	f = fopen(path, "wb");
 	ck_assert_ptr_nonnull(f);

@@ -15,6 +15,7 @@
 #include "map.h"
 #include "plan.h"
 #include "verify.h"
+#include "tmpdir.h"
 
 /*
  * A FAT32 volume from mkfs.fat (2 FATs, FSInfo, 512-byte clusters so that
@@ -28,10 +29,12 @@ static uint64_t base_len;
 
 static void load_mkfs_image(void)
 {
-	char dir[] = "/tmp/check_crash.XXXXXX", path[64], cmd[160];
+	char dir[TEST_TMPL_LEN], path[TEST_TMPL_LEN + 16];
+	char cmd[TEST_TMPL_LEN + 96];
 	FILE *f;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_ptr_nonnull(
+		mkdtemp(test_tmpl(dir, sizeof(dir), "check_crash")));
 	snprintf(path, sizeof(path), "%s/x.img", dir);
 	snprintf(cmd, sizeof(cmd), "mkfs.fat -C --invariant -F 32 -s 1 "
 		 "'%s' 40000 >/dev/null 2>&1", path);
@@ -63,13 +66,11 @@ static uint8_t copy_byte(uint64_t pos);
 
 static void make_copy_source(void)
 {
-	const char *tmp = getenv("TMPDIR");
 	FILE *f;
 	uint64_t pos;
 
-	snprintf(copy_dir, sizeof(copy_dir), "%s/check_crash.XXXXXX",
-		 tmp && *tmp ? tmp : ".");
-	ck_assert_ptr_nonnull(mkdtemp(copy_dir));
+	ck_assert_ptr_nonnull(mkdtemp(test_tmpl(copy_dir, sizeof(copy_dir),
+						"check_crash")));
 	snprintf(copy_path, sizeof(copy_path), "%s/src.bin", copy_dir);
 	f = fopen(copy_path, "wb");
 	ck_assert_ptr_nonnull(f);

@@ -11,6 +11,7 @@
 #include "fat.h"
 #include "image.h"
 #include "le.h"
+#include "tmpdir.h"
 
 #define SEC 512u
 
@@ -855,7 +856,7 @@ static void ref_put32(const struct vol *v, uint8_t *img, uint32_t cl,
  */
 START_TEST(test_pack_holes)
 {
-	char path[] = "/tmp/check_fat.XXXXXX";
+	char path[TEST_TMPL_LEN];
 	const uint32_t end = 3 * 65536 - 1;	/* the last of window 2 */
 	struct vol v;
 	struct fp_fat *fat = NULL;
@@ -869,7 +870,7 @@ START_TEST(test_pack_holes)
 	fp_put_le32(head, 0x0FFFFFF8);
 	fp_put_le32(head + 4, 0x0FFFFFFF);
 	fp_put_le32(head + 8, 0x0FFFFFFF);
-	fd = mkstemp(path);
+	fd = mkstemp(test_tmpl(path, sizeof(path), "check_fat"));
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(ftruncate(fd, (off_t)v.len), 0);
 	for (c = 0; c < 2; c++)
@@ -1242,10 +1243,11 @@ START_TEST(test_img_mem)
 }
 END_TEST
 
-static void temp_file(char *path, size_t len, uint8_t fill)
+/* A new file in $TMPDIR of @len bytes @fill; its name into @path. */
+static void temp_file(char path[TEST_TMPL_LEN], size_t len, uint8_t fill)
 {
 	uint8_t *buf = malloc(len);
-	int fd = mkstemp(path);
+	int fd = mkstemp(test_tmpl(path, TEST_TMPL_LEN, "check_fat"));
 
 	ck_assert_ptr_nonnull(buf);
 	ck_assert_int_ge(fd, 0);
@@ -1257,7 +1259,7 @@ static void temp_file(char *path, size_t len, uint8_t fill)
 
 START_TEST(test_img_file)
 {
-	char path[] = "/tmp/check_fat.XXXXXX";
+	char path[TEST_TMPL_LEN];
 	const size_t len = 3u << 20;
 	uint8_t *buf = malloc(len);
 	struct fp_img *img;
@@ -1321,7 +1323,7 @@ static int all_bytes(const uint8_t *buf, size_t len, uint8_t byte)
  */
 START_TEST(test_img_holes)
 {
-	char path[] = "/tmp/check_fat.XXXXXX";
+	char path[TEST_TMPL_LEN];
 	const off_t mib = 1 << 20;
 	uint8_t *buf = malloc(256 << 10), data[4096];
 	struct fp_img *img;
@@ -1330,7 +1332,7 @@ START_TEST(test_img_holes)
 
 	ck_assert_ptr_nonnull(buf);
 	memset(data, 0xAB, sizeof(data));
-	fd = mkstemp(path);
+	fd = mkstemp(test_tmpl(path, sizeof(path), "check_fat"));
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(ftruncate(fd, 4 * mib), 0);
 	ck_assert_int_eq(pwrite(fd, data, sizeof(data), 0), sizeof(data));
@@ -1393,13 +1395,13 @@ END_TEST
  */
 START_TEST(test_img_zero_data)
 {
-	char path[] = "/tmp/check_fat.XXXXXX";
+	char path[TEST_TMPL_LEN];
 	const off_t mib = 1 << 20;
 	uint8_t buf[4096];
 	struct fp_img *img;
 	int fd, e, holes;
 
-	fd = mkstemp(path);
+	fd = mkstemp(test_tmpl(path, sizeof(path), "check_fat"));
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(ftruncate(fd, 4 * mib), 0);
 	holes = lseek(fd, 0, SEEK_DATA) < 0 && errno == ENXIO;
@@ -1435,7 +1437,7 @@ END_TEST
  */
 START_TEST(test_img_find_hole)
 {
-	char path[] = "/tmp/check_fat.XXXXXX";
+	char path[TEST_TMPL_LEN];
 	const off_t mib = 1 << 20;
 	uint8_t data[4096];
 	struct fp_img *img;
@@ -1444,7 +1446,7 @@ START_TEST(test_img_find_hole)
 	int fd, e, holes;
 
 	memset(data, 0xAB, sizeof(data));
-	fd = mkstemp(path);
+	fd = mkstemp(test_tmpl(path, sizeof(path), "check_fat"));
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(ftruncate(fd, 4 * mib), 0);
 	for (k = mib; k < 2 * mib; k += (off_t)sizeof(data))
@@ -1489,11 +1491,11 @@ START_TEST(test_img_open_errors)
 			 FP_E_IO);
 	ck_assert_int_eq(e, ENOENT);
 	ck_assert_ptr_eq(img, (struct fp_img *)&img);
-	ck_assert_int_eq(fp_img_open("/tmp", 0, &img, &e), FP_E_IO);
+	ck_assert_int_eq(fp_img_open(test_tmpdir(), 0, &img, &e), FP_E_IO);
 	ck_assert_int_eq(e, EISDIR);
 	ck_assert_int_eq(fp_img_open("/dev/null", 0, &img, &e), FP_E_IO);
 	ck_assert_int_eq(e, ENOTBLK);
-	ck_assert_int_eq(fp_img_open("/tmp", 8, &img, &e), FP_E_INVAL);
+	ck_assert_int_eq(fp_img_open(test_tmpdir(), 8, &img, &e), FP_E_INVAL);
 	ck_assert_ptr_eq(img, (struct fp_img *)&img);
 }
 END_TEST

@@ -9,9 +9,10 @@
 #include <unistd.h>
 
 #include "image.h"
+#include "tmpdir.h"
 
 /* A fake sysfs tree under a temporary directory; removed by teardown. */
-static char root[64];
+static char root[TEST_TMPL_LEN];
 
 static void put(const char *rel, const char *text)
 {
@@ -48,8 +49,8 @@ static void link_dev(const char *devno, const char *target)
  */
 static void setup(void)
 {
-	snprintf(root, sizeof(root), "/tmp/fp-sysfs.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(root));
+	ck_assert_ptr_nonnull(
+		mkdtemp(test_tmpl(root, sizeof(root), "fp-sysfs")));
 	dir("dev");
 	dir("dev/block");
 	dir("devices");
@@ -76,7 +77,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-	char cmd[96];
+	char cmd[TEST_TMPL_LEN + 16];
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	ck_assert_int_eq(system(cmd), 0);

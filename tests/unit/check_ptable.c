@@ -8,6 +8,7 @@
 
 #include "le.h"
 #include "ptable.h"
+#include "tmpdir.h"
 
 #define SEC 512u
 
@@ -766,9 +767,9 @@ END_TEST
 /* --- tables written by sfdisk (util-linux) --- */
 
 struct tmp {
-	char dir[64];
-	char img[96];
-	char script[96];
+	char dir[TEST_TMPL_LEN];
+	char img[TEST_TMPL_LEN + 16];
+	char script[TEST_TMPL_LEN + 16];
 };
 
 static void tmp_remove(struct tmp *t)
@@ -784,12 +785,12 @@ static void tmp_remove(struct tmp *t)
  */
 static void sfdisk(struct tmp *t, unsigned mib, const char *script)
 {
-	char cmd[512];
+	char cmd[2 * TEST_TMPL_LEN + 128];
 	FILE *f;
 	int fd, ok;
 
-	strcpy(t->dir, "/tmp/check_ptable.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(t->dir));
+	ck_assert_ptr_nonnull(
+		mkdtemp(test_tmpl(t->dir, sizeof(t->dir), "check_ptable")));
 	snprintf(t->img, sizeof(t->img), "%s/x.img", t->dir);
 	snprintf(t->script, sizeof(t->script), "%s/script", t->dir);
 	fd = open(t->img, O_WRONLY | O_CREAT | O_TRUNC, 0600);

@@ -8,18 +8,16 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "tmpdir.h"
 #include "tree.h"
 
 static char root[4096];
 
-/* A fresh directory under $TMPDIR (or the current one). */
+/* A fresh directory under $TMPDIR. */
 static void make_root(void)
 {
-	const char *tmp = getenv("TMPDIR");
-
-	snprintf(root, sizeof(root), "%s/check_tree.XXXXXX",
-		 tmp && *tmp ? tmp : ".");
-	ck_assert_ptr_nonnull(mkdtemp(root));
+	ck_assert_ptr_nonnull(mkdtemp(test_tmpl(root, sizeof(root),
+						"check_tree")));
 }
 
 static void rm_tree(void)

@@ -1,0 +1,5 @@
+# a short name with a control character (0x01)
+c_mkfs "$IMG" 12
+c_populate "$IMG"
+c_file "$IMG" ::CTRL.TXT 10
+c_rename "$IMG" :: "CTRL    TXT" 'C\001RL   TXT'

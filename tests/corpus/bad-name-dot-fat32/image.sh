@@ -1,0 +1,5 @@
+# a short name with a dot in the base name
+c_mkfs "$IMG" 32
+c_populate "$IMG"
+c_file "$IMG" ::DOT.TXT 10
+c_rename "$IMG" :: "DOT     TXT" 'D.T     TXT'

@@ -1,0 +1,5 @@
+# a lower-case short name, in a subdirectory
+c_mkfs "$IMG" 32
+c_populate "$IMG"
+c_file "$IMG" ::DIR1/LOWER.TXT 10
+c_rename "$IMG" ::DIR1 "LOWER   TXT" 'lower   TXT'

@@ -1,0 +1,5 @@
+# a short name with '?'
+c_mkfs "$IMG" 16
+c_populate "$IMG"
+c_file "$IMG" ::QMARK.TXT 10
+c_rename "$IMG" :: "QMARK   TXT" 'Q?ARK   TXT'

@@ -1,0 +1,5 @@
+# a short name that starts with a space
+c_mkfs "$IMG" 12
+c_populate "$IMG"
+c_file "$IMG" ::SPACE.TXT 10
+c_rename "$IMG" :: "SPACE   TXT" ' PACE   TXT'

@@ -1,0 +1,4 @@
+# 3 sectors per cluster
+c_mkfs "$IMG" 16
+c_populate "$IMG"
+c_put "$IMG" 13 1 3

@@ -1,0 +1,5 @@
+# the second half cut off
+c_mkfs "$T/c.full" 16
+c_populate "$T/c.full"
+rm -f "$IMG"
+run dd if="$T/c.full" of="$IMG" bs=1024 count=4096

@@ -1,0 +1,3 @@
+# 1 MiB of zero bytes: no boot sector at all
+rm -f "$IMG"
+run dd if=/dev/zero of="$IMG" bs=1024 count=1024

@@ -1,0 +1,7 @@
+# c3 links back to the start
+c_mkfs "$IMG" 32
+c_populate "$IMG"
+c_geom "$IMG"
+c_file "$IMG" ::DIR1/SUB/LOOP.BIN $((G_CLUS * 3))
+c_chain "$IMG" "$(c_first "$IMG" ::DIR1/SUB/LOOP.BIN)" >"$T/c.ch"
+c_setfat "$IMG" "$(sed -n 3p "$T/c.ch")" "$(sed -n 1p "$T/c.ch")"

@@ -1,0 +1,5 @@
+# a link beyond the last cluster is also a bad FAT entry
+c_mkfs "$IMG" 32
+c_populate "$IMG"
+c_link_on "$IMG" ::RANGE.BIN
+c_setfat "$IMG" "$c_last" $((G_MAX + 5))

@@ -1,0 +1,8 @@
+# 3 clusters needed, the chain ends after 2
+c_mkfs "$IMG" 16
+c_populate "$IMG"
+c_geom "$IMG"
+c_file "$IMG" ::SHORT.BIN $((G_CLUS * 2 + 1))
+c_chain "$IMG" "$(c_first "$IMG" ::SHORT.BIN)" >"$T/c.ch"
+c_setfat "$IMG" "$(sed -n 2p "$T/c.ch")" "$(c_eoc "$IMG")"
+c_setfat "$IMG" "$(sed -n 3p "$T/c.ch")" 0

@@ -1,0 +1,5 @@
+# size 100 with start cluster 0
+c_mkfs "$IMG" 12
+c_populate "$IMG"
+c_file "$IMG" ::DIR1/ZERO.BIN 0
+c_set_size "$IMG" "$(c_entry "$IMG" ::DIR1 "ZERO    BIN")" 100

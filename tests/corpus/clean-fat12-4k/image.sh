@@ -1,0 +1,3 @@
+# 4096-byte sectors
+c_mkfs "$IMG" 12 -S 4096 -s 1
+c_populate "$IMG"

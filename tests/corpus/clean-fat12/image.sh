@@ -1,0 +1,7 @@
+# relabelled (the old label entry is rewritten), hidden, system and
+# read-only entries
+c_mkfs "$IMG" 12 -n CORPUS12
+c_populate "$IMG"
+run mlabel -i "$IMG" ::RELABEL
+run mattrib -i "$IMG" +h +s +r ::ONE.BIN
+run mattrib -i "$IMG" +h ::DIR1

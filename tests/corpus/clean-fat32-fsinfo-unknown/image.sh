@@ -1,0 +1,6 @@
+# FSInfo free count and next-free hint 0xFFFFFFFF (unknown)
+c_mkfs "$IMG" 32
+c_populate "$IMG"
+c_geom "$IMG"
+c_put "$IMG" $(($(le "$IMG" 48 2) * G_BPS + 488)) 4 $((0xFFFFFFFF))
+c_put "$IMG" $(($(le "$IMG" 48 2) * G_BPS + 492)) 4 $((0xFFFFFFFF))

@@ -1,0 +1,6 @@
+# /A/B/. points to /A
+c_mkfs "$IMG" 32
+c_populate "$IMG"
+run mmd -i "$IMG" ::A ::A/B
+c_o=$(c_clus_off "$IMG" "$(c_first "$IMG" ::A/B)")
+c_set_start "$IMG" "$c_o" "$(c_first "$IMG" ::A)"

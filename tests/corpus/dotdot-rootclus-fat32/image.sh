@@ -1,0 +1,6 @@
+# ".." of a first-level directory holds the FAT32 root cluster instead of 0
+c_mkfs "$IMG" 32
+c_populate "$IMG"
+c_geom "$IMG"
+c_o=$(c_clus_off "$IMG" "$(c_first "$IMG" ::DIR1)")
+c_set_start "$IMG" $((c_o + 32)) "$G_ROOTCLUS"

@@ -1,0 +1,4 @@
+# FAT entry 1 is not an end-of-chain value
+c_mkfs "$IMG" 12
+c_populate "$IMG"
+c_setfat "$IMG" 1 $((0xF00))

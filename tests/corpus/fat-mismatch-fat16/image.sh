@@ -1,0 +1,5 @@
+# the second FAT copy ends a file's chain after its first cluster
+c_mkfs "$IMG" 16
+c_populate "$IMG"
+c_f=$(c_first "$IMG" "::A long file name.data")
+c_setfat "$IMG" "$c_f" "$(c_eoc "$IMG")" 1

@@ -1,0 +1,6 @@
+# a 3-cluster chain for a file of 100 bytes
+c_mkfs "$IMG" 12
+c_populate "$IMG"
+c_geom "$IMG"
+c_file "$IMG" ::KEEP.BIN $((G_CLUS * 3))
+c_set_size "$IMG" "$(c_entry "$IMG" :: "KEEP    BIN")" 100

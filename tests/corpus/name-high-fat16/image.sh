@@ -1,0 +1,5 @@
+# a short name with a byte >= 0x80 (valid)
+c_mkfs "$IMG" 16
+c_populate "$IMG"
+c_file "$IMG" ::HIGH.TXT 10
+c_rename "$IMG" :: "HIGH    TXT" 'H\231GH   TXT'

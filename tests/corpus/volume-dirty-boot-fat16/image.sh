@@ -1,0 +1,4 @@
+# the dirty flag in the boot sector (offset 37)
+c_mkfs "$IMG" 16
+c_populate "$IMG"
+c_state_bit "$IMG" 37

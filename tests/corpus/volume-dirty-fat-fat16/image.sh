@@ -1,0 +1,4 @@
+# the clean-shutdown bit of FAT entry 1 cleared
+c_mkfs "$IMG" 16
+c_populate "$IMG"
+c_setfat "$IMG" 1 $((0x7FFF))
