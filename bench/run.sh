@@ -4,8 +4,8 @@
 # Needs (Debian packages): bash (>= 5 for $EPOCHREALTIME, else date is
 # used), coreutils, diffutils, gawk or mawk, dosfstools (mkfs.fat,
 # fsck.fat), mtools (mcopy).  Optional: time (/usr/bin/time: peak RSS;
-# without it VmHWM is polled from /proc), strace and linux-perf (for
-# --profile).  hyperfine is not used: repetitions are timed here so that
+# without it VmHWM is polled from /proc), strace, valgrind and linux-perf
+# (for --profile).  hyperfine is not used: repetitions are timed here so that
 # every repetition gets a fresh copy of the image outside the timing.
 #
 # Usage: bench/run.sh [OPTIONS]
@@ -13,9 +13,10 @@
 #   --mcopy-reps N  repetitions of mcopy on the 4 GiB workloads (default 3;
 #                   each writes 4 GiB of data; the 128 MiB one uses --reps)
 #   --images WAYS   how the workload images are made: data (truncate +
-#                   mkfs.fat, which writes the whole FAT as data, and plain
-#                   copies), sparse (mkfs.fat -C and cp --sparse=always,
-#                   whose zero FAT sectors are holes), or both (default)
+#                   mkfs.fat, which writes the whole FAT as data, and
+#                   copies with the FATs written as data again), sparse
+#                   (mkfs.fat -C and cp --sparse=always, whose zero FAT
+#                   sectors are holes), or both (default)
 #   --kernel        also run the workloads' fallocate loop (keep size) in
 #                   the Linux vfat driver, under User Mode Linux (Debian:
 #                   user-mode-linux, busybox-static; the helpers of
@@ -25,12 +26,15 @@
 #   --no-growth     skip the growth curves
 #   --no-verify     skip the --verify vs fsck.fat comparison
 #   --no-names      skip the many-names curve
-#   --profile       strace -c, phases (strace -ttt), perf stat and perf
-#                   record on workload 1; with --scale also the phases of
-#                   the 2 TiB case
-#   --scale         also the 2 TiB and 256 GiB cases (about 3 more minutes
-#                   on a 2-core VM, under 1 GiB of disk: the images are
-#                   sparse)
+#   --profile       on workload 1, its image made as data: system calls
+#                   (strace -c), bytes read and written by fatprealloc and
+#                   by the dd proxy (strace), phases (strace -ttt),
+#                   instructions by function (valgrind --tool=callgrind),
+#                   perf stat and perf record (cpu-clock); with --scale
+#                   also the phases of the 2 TiB case
+#   --scale         also the 2 TiB case (images made data and sparse, as
+#                   --images says) and the 256 GiB verify cases (about 4
+#                   more minutes on a 2-core VM, 2 GiB of disk)
 #   -h, --help      this text
 #
 # Environment: FATPREALLOC (the binary; default: build/src/fatprealloc,
@@ -231,15 +235,20 @@ mkimg() {
 	fi || { cat "$ERRLOG" >&2; die "mkfs.fat failed"; }
 }
 
-# fresh BASE WORK: a copy of BASE (sparse for IMG_WAY sparse, else holes
-# only where BASE has them), synced, outside any timing.
+# fresh BASE WORK: a copy of BASE, synced, outside any timing: sparse (its
+# zero blocks holes); for IMG_WAY data with everything before the data
+# area (boot sectors, FATs) written as data again, as mkfs.fat left it
+# (cp --sparse=auto, too, turns the zeros of a sparse BASE into holes).
+# Sets G_* (geom) of BASE for data.
 fresh() {
 	rm -f "$2"
+	cp --sparse=always "$1" "$2" || die "cannot copy '$1'"
 	if [ "$IMG_WAY" = data ]; then
-		cp --sparse=auto "$1" "$2"
-	else
-		cp --sparse=always "$1" "$2"
-	fi || die "cannot copy '$1'"
+		geom "$1"
+		dd if="$1" of="$2" bs=1M iflag=count_bytes conv=notrunc \
+			count=$((G_FATOFF + G_NFATS * G_FATLEN)) status=none ||
+			die "cannot write the FATs of '$2'"
+	fi
 	sync "$2"
 }
 
@@ -306,12 +315,15 @@ proxy_prepare() {
 	rm -f "$chk"
 }
 
-# proxy_run IMG: write the changed FAT bytes once into each FAT copy.
+# proxy_run IMG [fsync]: write the changed FAT bytes once into each FAT
+# copy; with "fsync", each dd flushes the image (conv=fsync), as
+# fatprealloc's default run does once.
 proxy_run() {
-	local c
+	local c conv=notrunc
 
+	[ "${2:-}" = fsync ] && conv=notrunc,fsync
 	for ((c = 0; c < G_NFATS; c++)); do
-		dd if="$BD/proxy.bin" of="$1" bs=1M conv=notrunc \
+		dd if="$BD/proxy.bin" of="$1" bs=1M conv="$conv" \
 			oflag=seek_bytes \
 			seek=$((G_FATOFF + c * G_FATLEN + P_OFF)) status=none ||
 			return 1
@@ -372,6 +384,8 @@ workload() {
 			"${args[@]}"; record "w$n.nosync"
 		fresh "$base" "$work"; timed "$FP" -q -n "$work" "${args[@]}"
 		record "w$n.sync"
+		fresh "$base" "$work"; timed proxy_run "$work" fsync
+		record "w$n.pxsync"
 		fresh "$base" "$work"; timed "$FP" -q -n --dry-run "$work" \
 			"${args[@]}"; record "w$n.dry"
 		fresh "$base" "$work"; timed read_fats "$work"
@@ -419,43 +433,46 @@ mcopy_prepare() {
 }
 
 report_workloads() {
-	local n p m ns sy
+	local n p m ns sy ps
 	local -a refs
 
 	echo
 	echo "== Workloads: median wall ms of $REPS (mcopy: median/reps)"
 	echo "proxy: dd of the changed FAT bytes into each copy; fp: fatprealloc" \
 		"-n --no-sync; fp-sync: with fsync;"
+	echo "px-sync: the proxy with conv=fsync (syn/px: fp-sync / px-sync);"
 	echo "fp-warm: fp after the FATs were read into the page cache;" \
 		"dry-run: --dry-run; readFAT: dd of every FAT"
 	echo "copy to /dev/null; verify: --verify of the result; spawn: exec" \
 		"of true(1); rss: peak of fp"
-	printf '%-34s %7s %7s %7s %7s %7s %7s %7s %6s %6s %6s %9s %6s\n' \
-		workload proxy fp fp-sync fp-warm dry-run readFAT verify \
-		spawn fp/px syn/px mcopy rssKiB
+	printf '%-34s %7s %7s %7s %7s %7s %7s %7s %7s %6s %6s %6s %9s %6s\n' \
+		workload proxy fp px-sync fp-sync fp-warm dry-run readFAT \
+		verify spawn fp/px syn/px mcopy rssKiB
 	for n in 1 2 3; do
 		[ -n "${W_DESC[$n]:-}" ] || continue
 		p=$(median "w$n.proxy")
 		ns=$(median "w$n.nosync")
 		sy=$(median "w$n.sync")
+		ps=$(median "w$n.pxsync")
 		m=$(median "w$n.mcopy")
 		[ "$m" = - ] || m="$m/${W_MREPS[$n]}"
-		printf '%-34s %7s %7s %7s %7s %7s %7s %7s %6s %6s %6s %9s %6s\n' \
-			"$n. ${W_DESC[$n]}" "$p" "$ns" "$sy" \
+		printf '%-34s %7s %7s %7s %7s %7s %7s %7s %7s %6s %6s %6s %9s %6s\n' \
+			"$n. ${W_DESC[$n]}" "$p" "$ns" "$ps" "$sy" \
 			"$(median "w$n.warm")" "$(median "w$n.dry")" \
 			"$(median "w$n.readfat")" "$(median "w$n.verify")" \
 			"$(median "w$n.spawn")" "$(ratio "$ns" "$p")" \
-			"$(ratio "$sy" "$p")" "$m" "${W_RSS[$n]}"
+			"$(ratio "$sy" "$ps")" "$m" "${W_RSS[$n]}"
 	done
 	echo
 	echo "== Same, cpu ms (user + sys), and wall min..max"
-	printf '%-34s %8s %8s %8s %8s   %-14s %-14s\n' workload proxy \
-		fp-nosyn fp-sync dry-run "proxy wall" "nosync wall"
+	printf '%-34s %8s %8s %8s %8s %8s   %-14s %-14s\n' workload proxy \
+		fp-nosyn px-sync fp-sync dry-run "proxy wall" "nosync wall"
 	for n in 1 2 3; do
 		[ -n "${W_DESC[$n]:-}" ] || continue
-		printf '%-34s %8s %8s %8s %8s   %-14s %-14s\n' \
+		printf '%-34s %8s %8s %8s %8s %8s   %-14s %-14s\n' \
 			"$n. ${W_DESC[$n]}" "$(median "w$n.proxy" 2)" \
-			"$(median "w$n.nosync" 2)" "$(median "w$n.sync" 2)" \
+			"$(median "w$n.nosync" 2)" "$(median "w$n.pxsync" 2)" \
+			"$(median "w$n.sync" 2)" \
 			"$(median "w$n.dry" 2)" "$(spread "w$n.proxy")" \
 			"$(spread "w$n.nosync")"
 	done
@@ -628,12 +645,52 @@ names_curve() {
 
 # ---- scale ---------------------------------------------------------------
 
+# scale_way BASE WAY REPS ARGS...: the 2 TiB rows on copies of BASE made
+# WAY (data: the FATs mkfs.fat wrote stay data; sparse: holes), each
+# next to its proxy.
+scale_way() {
+	local base=$1 way=$2 reps=$3 work=$BD/work.img r l
+	shift 3
+
+	IMG_WAY=$way
+	l=s.$way
+	fresh "$base" "$work"
+	"$FP" -q -n --no-sync "$work" "$@" >/dev/null ||
+		die "cannot fill the 2 TiB image"
+	proxy_prepare "$base" "$work"
+	for ((r = 0; r < reps; r++)); do
+		fresh "$base" "$work"
+		timed proxy_run "$work"; record "$l.px"
+		fresh "$base" "$work"
+		timed "$FP" -q -n --no-sync "$work" "$@"; record "$l.256"
+		fresh "$base" "$work"
+		timed "$FP" -q -n --no-sync "$work" ::one 64M; record "$l.64m"
+		fresh "$base" "$work"
+		timed "$FP" -q -n --dry-run "$work" ::one 64M; record "$l.dry"
+	done
+	fresh "$base" "$work"
+	printf '%-34s %-7s %8s %8s %8s %8s %6s %9s\n' \
+		"256 x (4 GiB - 32 KiB), one call" "$way" "$(median "$l.256")" \
+		"$(median "$l.256" 2)" "$(median "$l.px")" \
+		"$(median "$l.px" 2)" \
+		"$(ratio "$(median "$l.256")" "$(median "$l.px")")" \
+		"$(peak_rss "$FP" -q -n --no-sync "$work" "$@")"
+	fresh "$base" "$work"
+	printf '%-34s %-7s %8s %8s %8s %8s %6s %9s\n' "1 x 64 MiB" "$way" \
+		"$(median "$l.64m")" "$(median "$l.64m" 2)" - - - \
+		"$(peak_rss "$FP" -q -n --no-sync "$work" ::one 64M)"
+	printf '%-34s %-7s %8s %8s %8s %8s %6s %9s\n' "1 x 64 MiB --dry-run" \
+		"$way" "$(median "$l.dry")" "$(median "$l.dry" 2)" - - - -
+	rm -f "$work"
+}
+
 scale_bench() {
-	local base=$BD/big.img work=$BD/work.img t0 t1 r reps=3 used
+	local base=$BD/big.img work=$BD/work.img t0 t1 r reps=3 used way
 	local -a args
 
 	echo
-	echo "== Scale: 2 TiB sparse FAT32, 32 KiB clusters ($reps reps)"
+	echo "== Scale: 2 TiB FAT32, 32 KiB clusters ($reps reps); images made" \
+		"data (the FATs mkfs.fat -C wrote, copied as data) and sparse"
 	t0=$(now_us)
 	rm -f "$base"
 	mkfs.fat -C --invariant -F 32 -s 64 "$base" $((2 * 1024 * 1024 * 1024)) \
@@ -643,37 +700,16 @@ scale_bench() {
 	echo "mkfs.fat: $(((t1 - t0) / 1000)) ms, $((used / 1024)) MiB on disk;" \
 		"$(grep -i warn "$ERRLOG" || echo 'no warning')"
 	mapfile -t args < <(pairs f 256 $((4 * GIB - 32 * 1024)) | tr ' ' '\n')
-	fresh "$base" "$work"
-	"$FP" -q -n --no-sync "$work" "${args[@]}" >/dev/null ||
-		die "cannot fill the 2 TiB image"
-	proxy_prepare "$base" "$work"
-	for ((r = 0; r < reps; r++)); do
-		fresh "$base" "$work"
-		timed proxy_run "$work"
-		record s.px
-		fresh "$base" "$work"
-		timed "$FP" -q -n --no-sync "$work" "${args[@]}"
-		record s.256
-		fresh "$base" "$work"
-		timed "$FP" -q -n --no-sync "$work" ::one 64M; record s.64m
-		fresh "$base" "$work"
-		timed "$FP" -q -n --dry-run "$work" ::one 64M; record s.dry
+	echo "(proxy: dd of the changed FAT bytes into each copy; fp/px:" \
+		"fp-ms / proxy-ms; fp: -n --no-sync)"
+	printf '%-34s %-7s %8s %8s %8s %8s %6s %9s\n' case images fp-ms \
+		fp-cpu proxy-ms px-cpu fp/px rss-KiB
+	for way in data sparse; do
+		[ "$IMAGES" = both ] || [ "$IMAGES" = "$way" ] || continue
+		scale_way "$base" "$way" "$reps" "${args[@]}"
 	done
-	fresh "$base" "$work"
-	printf '%-40s %10s %10s %10s\n' case wall-ms cpu-ms rss-KiB
-	printf '%-40s %10s %10s %10s\n' "256 x (4 GiB - 32 KiB), one call" \
-		"$(median s.256)" "$(median s.256 2)" \
-		"$(peak_rss "$FP" -q -n --no-sync "$work" "${args[@]}")"
-	printf '%-40s %10s %10s %10s\n' \
-		"  its proxy: $G_NFATS x $(fmt_mib "$P_LEN") (fp/px $(ratio \
-		"$(median s.256)" "$(median s.px)"))" "$(median s.px)" \
-		"$(median s.px 2)" "-"
-	fresh "$base" "$work"
-	printf '%-40s %10s %10s %10s\n' "1 x 64 MiB" "$(median s.64m)" \
-		"$(median s.64m 2)" \
-		"$(peak_rss "$FP" -q -n --no-sync "$work" ::one 64M)"
-	printf '%-40s %10s %10s %10s\n' "1 x 64 MiB --dry-run" \
-		"$(median s.dry)" "$(median s.dry 2)" "-"
+	echo "proxy writes $G_NFATS x $(fmt_mib "$P_LEN") at FAT byte $P_OFF"
+	IMG_WAY=sparse
 	if [ "$DO_PROFILE" = 1 ] && command -v strace >/dev/null 2>&1; then
 		echo "-- phases of 1 x 64 MiB (strace -ttt, with fsync):"
 		for ((r = 0; r < reps; r++)); do
@@ -696,7 +732,8 @@ scale_bench() {
 		mkimg "$base" $((256 * 1024 * 1024)) "$spc"
 		mapfile -t args < <(pairs f 60 $((4 * GIB - spc * 512)) |
 			tr ' ' '\n')
-		"$FP" -q --no-sync "$base" "${args[@]}" ||
+		# --punch-holes: the default writes 240 GiB of zeros
+		"$FP" -q --no-sync --punch-holes "$base" "${args[@]}" ||
 			die "cannot fill the 256 GiB image"
 		verify_compare "v.256.$spc" "$base" "$reps" \
 			"256 GiB, $((spc / 2)) KiB clusters"
@@ -707,10 +744,12 @@ scale_bench() {
 # ---- profile -------------------------------------------------------------
 
 # phases BASE CMD...: run CMD (whose image is a fresh copy of BASE) under
-# strace and split its wall time at the system calls: reads inside FAT
-# copy 0 are the FAT load, reads inside the other copies the compare; the
-# gap between them is the bitmap build, the gap before the first write the
-# planning (and directory reads).  One run; strace adds a little.
+# strace and split its wall time at the system calls: from the first to
+# the last read inside the FAT copies is the FAT pass (fatprealloc reads a
+# window of each copy in turn and builds the bitmap as it goes, so load,
+# bitmap and compare are one phase; the reads of copy 0 and of the others
+# are counted); then planning (and directory reads) up to the first
+# write, the writes, fsync and exit.  One run; strace adds a little.
 phases() {
 	local base=$1 out=$BD/phases.out
 
@@ -725,44 +764,90 @@ phases() {
 		if (!match($0, /, [0-9]+, [0-9]+\) = /)) next
 		split(substr($0, RSTART + 2, RLENGTH - 6), a, ", ")
 		off = a[2] + 0
-		if (off >= f0 && off < f0 + fl) {
-			if (!ls) ls = $1; le = $1 + dur()
-		} else if (off >= f0 + fl && off < f0 + nf * fl) {
-			if (!cs) cs = $1; ce = $1 + dur()
-		}
+		if (off < f0 || off >= f0 + nf * fl) next
+		if (off < f0 + fl) n0++; else n1++
+		if (!fs0) fs0 = $1
+		fe = $1 + dur()
 	}
 	/ pwrite64\(/ { if (!ws) ws = $1; we = $1 + dur() }
 	/ fsync\(/ { fs = dur() }
 	/ exit_group\(/ { tx = $1 }
 	END {
-		if (!cs) { cs = le; ce = le }
-		printf "start %.0f | FAT load %.0f | bitmap %.0f |" \
-		       " compare copies %.0f | plan %.0f | writes %.0f |" \
-		       " fsync %.0f | exit %.0f | total %.0f ms\n",
-		       (ls - t0) * 1e3, (le - ls) * 1e3, (cs - le) * 1e3,
-		       (ce - cs) * 1e3, (ws - ce) * 1e3, (we - ws) * 1e3,
-		       fs * 1e3, (tx - we - fs) * 1e3, (tx - t0) * 1e3
+		if (!fs0) { fs0 = t0; fe = t0 }
+		if (!ws) { ws = tx; we = tx }
+		printf "start %.0f | FAT pass %.0f (%d reads of copy 0, %d of" \
+		       " the others) | plan %.0f | writes %.0f | fsync %.0f |" \
+		       " exit %.0f | total %.0f ms\n",
+		       (fs0 - t0) * 1e3, (fe - fs0) * 1e3, n0, n1,
+		       (ws - fe) * 1e3, (we - ws) * 1e3, fs * 1e3,
+		       (tx - we - fs) * 1e3, (tx - t0) * 1e3
 	}' "$out"
 }
 
+# io_bytes OUT: "N calls, B bytes" read and written, from the strace -f
+# log OUT of read/pread64/write/pwrite64 (returns summed; errors left out;
+# loader and locale reads are included, and are a few KiB).
+io_bytes() {
+	awk '{ k = $0; sub(/^[0-9]+ +/, "", k); sub(/\(.*/, "", k)
+	       if (!match($0, /\) += [0-9]+/)) next
+	       v = substr($0, RSTART, RLENGTH); sub(/.*= /, "", v)
+	       if (k == "read" || k == "pread64") { rn++; rb += v }
+	       if (k == "write" || k == "pwrite64") { wn++; wb += v } }
+	     END { printf "read %d calls %.0f bytes (%.2f MiB), written %d" \
+			  " calls %.0f bytes (%.2f MiB)\n", rn, rb, rb / 1048576,
+			  wn, wb, wb / 1048576 }' "$1"
+}
+
+# profile_io BASE WORK ARGS...: bytes fatprealloc and the proxy read and
+# write, by strace (the proxy's of its dd processes).
+profile_io() {
+	local base=$1 work=$2 ref=$BD/ref.img
+	shift 2
+
+	fresh "$base" "$ref"
+	"$FP" -q -n --no-sync "$ref" "$@" || die "fatprealloc failed"
+	proxy_prepare "$base" "$ref"
+	rm -f "$ref"
+	fresh "$base" "$work"
+	strace -f -e trace=read,pread64,write,pwrite64 -o "$BD/io.out" \
+		"$FP" -q -n --no-sync "$work" "$@" >/dev/null 2>&1
+	echo "fatprealloc:  $(io_bytes "$BD/io.out")"
+	fresh "$base" "$work"
+	strace -f -e trace=read,pread64,write,pwrite64 -o "$BD/io.out" \
+		bash -c "$(declare -f proxy_run); BD='$BD' G_NFATS=$G_NFATS \
+			G_FATOFF=$G_FATOFF G_FATLEN=$G_FATLEN P_OFF=$P_OFF \
+			proxy_run '$work'" >/dev/null 2>&1
+	echo "proxy (dd):   $(io_bytes "$BD/io.out")"
+	echo "changed FAT bytes: $G_NFATS x $P_LEN"
+	rm -f "$BD/proxy.bin"
+}
+
+# profile: where the time of workload 1 goes, on an image made as data
+# (truncate + mkfs.fat, as users make them).
 profile() {
 	local base=$BD/p.img work=$BD/work.img r
 	local -a args
 
 	echo
-	echo "== Profile: workload 1 (16 x 256 MiB, 512 B clusters), --no-sync"
+	echo "== Profile: workload 1 (16 x 256 MiB, 512 B clusters), --no-sync," \
+		"image made as data"
+	IMG_WAY=data
 	mkimg "$base" $(((16 * 256 * MIB * 17 / 16 + 64 * MIB) / 1024)) 1
 	mapfile -t args < <(pairs f 16 $((256 * MIB)) | tr ' ' '\n')
 	if command -v strace >/dev/null 2>&1; then
+		echo "-- system calls (strace -c):"
 		fresh "$base" "$work"
 		strace -c -f -o "$BD/strace.out" \
 			"$FP" -q -n --no-sync "$work" "${args[@]}"
-		head -n 12 "$BD/strace.out"
+		awk 'NR > 2 && !/^-/ && NF >= 5' "$BD/strace.out" | head -n 12
+		echo "-- bytes read and written (strace):"
+		profile_io "$base" "$work" "${args[@]}"
 		fresh "$base" "$work"
-		echo "-- FAT-sized reads and writes (strace -T):"
+		echo "-- FAT-sized reads and writes (strace -T, with fsync):"
 		strace -T -e trace=pread64,pwrite64,fsync -o "$BD/strace.out" \
 			"$FP" -q -n "$work" "${args[@]}"
-		awk '{ k = $1; sub(/\(.*/, "", k); t = $NF
+		awk '/^\+\+\+/ { next }
+		     { k = $1; sub(/\(.*/, "", k); t = $NF
 		       gsub(/[<>]/, "", t); n[k]++; s[k] += t }
 		     END { for (k in n)
 			     printf "%-9s %5d calls %8.1f ms\n", k, n[k],
@@ -775,6 +860,18 @@ profile() {
 	else
 		echo "(strace not installed)"
 	fi
+	if command -v valgrind >/dev/null 2>&1; then
+		fresh "$base" "$work"
+		valgrind --tool=callgrind --callgrind-out-file="$BD/cg.out" \
+			"$FP" -q -n --no-sync "$work" "${args[@]}" \
+			>/dev/null 2>"$BD/cg.log"
+		echo "-- callgrind: $(awk '/Collected/ { print $4 }' \
+			"$BD/cg.log") instructions; top functions (self):"
+		callgrind_annotate --auto=no "$BD/cg.out" 2>/dev/null |
+			awk '/^ *[0-9,]+ \(/ && !/PROGRAM TOTALS/' | head -n 12
+	else
+		echo "(valgrind not installed: no instruction counts)"
+	fi
 	if command -v perf >/dev/null 2>&1 &&
 	   perf stat -e task-clock true >/dev/null 2>&1; then
 		fresh "$base" "$work"
@@ -782,15 +879,17 @@ profile() {
 			"$FP" -q -n --no-sync "$work" "${args[@]}" 2>&1 |
 			grep -E 'task-clock|page-faults|context|elapsed|user|sys'
 		fresh "$base" "$work"
-		perf record -q -o "$BD/perf.data" \
+		# cpu-clock: counts where a VM has no hardware counters
+		perf record -e cpu-clock -q -o "$BD/perf.data" \
 			"$FP" -q -n --no-sync "$work" "${args[@]}" >/dev/null 2>&1
-		echo "-- perf report, top symbols:"
+		echo "-- perf report (cpu-clock), top symbols:"
 		perf report -q -i "$BD/perf.data" --stdio --sort sym 2>/dev/null |
 			grep -v '^$' | head -n 15
 	else
 		echo "(perf not usable)"
 	fi
 	rm -f "$base" "$work"
+	IMG_WAY=sparse
 }
 
 # ---- main ----------------------------------------------------------------

@@ -817,14 +817,20 @@ enum fp_err fp_img_find_hole(struct fp_img *img, uint64_t off, uint64_t len,
 		return FP_E_TRUNC;
 	if (img->fd < 0 || !img->regular || len == 0)
 		goto out;
+	if (a >= img->data_off && e <= img->data_end)	/* known data */
+		goto out;
 	h = lseek(img->fd, (off_t)a, SEEK_HOLE);
 	if (h < 0 && (errno == ENXIO || errno == EINVAL ||
 		      errno == EOPNOTSUPP))
 		goto out;
 	if (h < 0)
 		goto fail;
-	if ((uint64_t)h >= e)
+	if ((uint64_t)h >= e) {
+		/* [a, h) is data: remembered with in_hole()'s until a write */
+		img->data_off = a;
+		img->data_end = (uint64_t)h;
 		goto out;
+	}
 	d = lseek(img->fd, h, SEEK_DATA);
 	if (d < 0 && errno == ENXIO)	/* a hole up to the end of the file */
 		d = end_of_file(img);

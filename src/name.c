@@ -150,6 +150,10 @@ size_t fp_name_to_utf8(const uint16_t *u, size_t count, char *out,
 	if (!out_len)
 		return 0;
 	for (i = 0; i < count; i++) {
+		if (u[i] && u[i] < 0x80 && pos + 1 < out_len) {
+			out[pos++] = (char)u[i];	/* ASCII, the usual */
+			continue;
+		}
 		n = utf8_put(ucs2_next(u, count, &i), buf);
 		if (pos + n >= out_len)
 			break;
@@ -272,7 +276,12 @@ uint16_t fp_name_upcase(uint16_t c)
 	const struct upcase_range *r;
 	size_t i;
 
-	for (i = 0; i < sizeof(upcase_ranges) / sizeof(upcase_ranges[0]);
+	/* the first range, a-z, in two tests: most names are ASCII */
+	if (c < 0x61)
+		return c;
+	if (c <= 0x7A)
+		return (uint16_t)(c - 0x20);
+	for (i = 1; i < sizeof(upcase_ranges) / sizeof(upcase_ranges[0]);
 	     i++) {
 		r = &upcase_ranges[i];
 		if (c < r->first || c > r->last)
@@ -563,20 +572,24 @@ size_t fp_name_sfn_decode(const uint8_t sfn[11], uint8_t ntres,
 	return n;
 }
 
+/* The punctuation a stored short name may not hold (a table, not strchr:
+ * the checker asks for every byte of every entry). */
+static const uint8_t sfn_bad_punct[0x80] = {
+	['"'] = 1, ['*'] = 1, ['+'] = 1, [','] = 1, ['.'] = 1, ['/'] = 1,
+	[':'] = 1, [';'] = 1, ['<'] = 1, ['='] = 1, ['>'] = 1, ['?'] = 1,
+	['['] = 1, ['\\'] = 1, [']'] = 1, ['|'] = 1,
+};
+
 int fp_name_sfn_bad(const uint8_t sfn[11])
 {
-	static const char bad[] = "\"*+,./:;<=>?[\\]|";
 	int i;
 
 	if (sfn[0] == ' ')
 		return 1;
-	for (i = 0; i < 11; i++) {
-		if (i == 0 && sfn[0] == 0x05)
-			continue;
+	for (i = sfn[0] == 0x05; i < 11; i++)
 		if (sfn[i] < 0x20 || sfn[i] == 0x7F ||
 		    (sfn[i] >= 'a' && sfn[i] <= 'z') ||
-		    strchr(bad, sfn[i]))
+		    (sfn[i] < 0x80 && sfn_bad_punct[sfn[i]]))
 			return 1;
-	}
 	return 0;
 }

@@ -1,4 +1,4 @@
-/* plan.c - open a volume, plan preallocations in memory, commit them. */
+/* plan.c - plan preallocations of an open volume in memory, commit them. */
 #include "plan.h"
 
 #include <assert.h>

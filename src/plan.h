@@ -1,4 +1,4 @@
-/* plan.h - open a volume, plan preallocations in memory, commit them. */
+/* plan.h - plan preallocations of an open volume in memory, commit them. */
 #ifndef FP_PLAN_H
 #define FP_PLAN_H
 

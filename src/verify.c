@@ -2,7 +2,6 @@
 #include "verify.h"
 
 #include <assert.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,8 +14,14 @@
 
 /* FAT entries decoded at a time by the pass over the FAT. */
 #define SCAN_CHUNK 1024u
-/* Clean FAT windows kept: chains of files are mostly runs, read in order. */
-#define VERIFY_CACHE_LEN (16u * 1024u * 1024u)
+/* Shortest run of links scan_fat keeps for the walk (16 KiB of FAT32). */
+#define LINK_RUN_MIN 4096u
+/*
+ * Clean FAT windows kept (one 2 MiB chunk of 8): scan_fat reads the FAT
+ * in order and keeps long runs for the walk, which then reads little;
+ * a walk that jumps about makes fat.c keep every window anyway.
+ */
+#define VERIFY_CACHE_LEN (2u * 1024u * 1024u)
 
 /* ---- state ---------------------------------------------------------- */
 
@@ -32,6 +37,12 @@ struct frame {
 struct xlink {
 	uint32_t cl;
 	char *owner;
+};
+
+/* Entries @cl .. @cl + @len - 1 each link to the next cluster. */
+struct link_run {
+	uint32_t cl;
+	uint32_t len;
 };
 
 /* A directory found damaged, by its first cluster. */
@@ -67,6 +78,8 @@ struct vctx {
 	struct fp_tick tick;	/* progress: the FAT pass, then the walk */
 	uint64_t walked;	/* clusters the walk has claimed */
 	uint32_t run_end, run_len;	/* the free run scan_fat is in */
+	struct link_run *links;	/* scan_fat's long runs, sorted, disjoint */
+	size_t link_count, link_cap;
 	struct fp_damage *dmg;	/* fp_damage_find(): what it records */
 	enum fp_problem last;	/* the problem added last */
 	int holes;		/* look for metadata in holes (--verify) */
@@ -88,21 +101,21 @@ static uint64_t *bits_new(uint32_t max)
 	return fp_bits_new((uint64_t)max / 64 + 1, 0);
 }
 
-/* 1 if a bit of @lo .. @hi (inclusive) is set. */
-static int bits_any(const uint64_t *b, uint32_t lo, uint32_t hi)
+/* The first set bit of @lo .. @hi (inclusive), @hi + 1 if none. */
+static uint64_t bits_first(const uint64_t *b, uint32_t lo, uint32_t hi)
 {
-	uint32_t i;
+	uint64_t i;
 
 	for (i = lo; i <= hi && i % 64; i++)
-		if (bit_test(b, i))
-			return 1;
+		if (bit_test(b, (uint32_t)i))
+			return i;
 	for (; i + 63 <= hi; i += 64)
 		if (b[i / 64])
-			return 1;
+			return i + (unsigned)__builtin_ctzll(b[i / 64]);
 	for (; i <= hi; i++)
-		if (bit_test(b, i))
-			return 1;
-	return 0;
+		if (bit_test(b, (uint32_t)i))
+			return i;
+	return (uint64_t)hi + 1;
 }
 
 /* Set bits @lo .. @hi (inclusive). */
@@ -328,20 +341,45 @@ static void walk_progress(struct vctx *v, uint32_t n)
 }
 
 /*
- * Free cluster @cl extends the current run or starts one; entries come in
- * increasing order, so a gap means clusters in between were not free.
+ * Free clusters @cl .. @cl + @n - 1 extend the current run or start one;
+ * entries come in increasing order, so a gap means clusters in between
+ * were not free.
  */
-static void free_run(struct vctx *v, uint32_t cl)
+static void free_span(struct vctx *v, uint32_t cl, uint32_t n)
 {
 	if (v->run_len && v->run_end + 1 == cl)
-		v->run_len++;
+		v->run_len += n;
 	else
-		v->run_len = 1;
-	v->run_end = cl;
+		v->run_len = n;
+	v->run_end = cl + n - 1;
+	v->r->free_cl += n;
 	if (v->run_len > v->r->run_count) {
 		v->r->run_count = v->run_len;
-		v->r->run_start = cl - v->run_len + 1;
+		v->r->run_start = v->run_end - v->run_len + 1;
 	}
+}
+
+/*
+ * How many of the @n entries from @cl (a multiple of 64) are free, in
+ * whole groups of 64 from the first: the free part of a FAT, the bulk of
+ * a young volume, is counted without decoding an entry.
+ */
+static uint32_t free_groups(struct vctx *v, uint32_t cl, uint32_t n)
+{
+	uint64_t masks[SCAN_CHUNK / 64];
+	uint32_t g, count = n / 64;
+	enum fp_err err;
+
+	if (cl % 64 || count == 0)
+		return 0;
+	err = fp_fat_free_masks(v->fat, cl, count, masks);
+	if (err) {
+		fail(v, err);
+		return 0;
+	}
+	for (g = 0; g < count && masks[g] == ~0ull; g++)
+		;
+	return g * 64;
 }
 
 /* Entry @cl, whose value is @val, in the counts and bitmaps. */
@@ -349,8 +387,7 @@ static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
 {
 	switch (fp_fat_kind(v->fat, val)) {
 	case FP_FK_FREE:
-		v->r->free_cl++;
-		free_run(v, cl);
+		free_span(v, cl, 1);
 		return;
 	case FP_FK_BAD:
 		v->r->bad++;
@@ -369,6 +406,49 @@ static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
 }
 
 /*
+ * Links @cl .. @cl + @n - 1 found by scan_fat: kept (joined to the run
+ * before when they continue it) if the run grows to LINK_RUN_MIN, so that
+ * the walk claims it without reading the FAT again.  The table holds at
+ * most one run per LINK_RUN_MIN clusters.
+ */
+static void note_links(struct vctx *v, uint32_t cl, uint32_t n)
+{
+	struct link_run *last = v->link_count ?
+				&v->links[v->link_count - 1] : NULL;
+
+	if (last && last->cl + last->len == cl) {
+		last->len += n;
+		return;
+	}
+	if (last && last->len < LINK_RUN_MIN)
+		v->link_count--;	/* too short to keep: replace it */
+	if (fp_grow(&v->links, &v->link_cap, v->link_count,
+		    sizeof(*v->links))) {
+		fail(v, FP_E_NOMEM);
+		return;
+	}
+	v->links[v->link_count].cl = cl;
+	v->links[v->link_count++].len = n;
+}
+
+/* How many entries from @cl on link to the next, by scan_fat's runs. */
+static uint32_t links_from(const struct vctx *v, uint32_t cl)
+{
+	size_t lo = 0, hi = v->link_count, mid;
+
+	while (lo < hi) {	/* the first run that starts above @cl */
+		mid = lo + (hi - lo) / 2;
+		if (v->links[mid].cl <= cl)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || cl - v->links[lo - 1].cl >= v->links[lo - 1].len)
+		return 0;
+	return v->links[lo - 1].len - (cl - v->links[lo - 1].cl);
+}
+
+/*
  * One pass over the FAT: counts, bad values, and who is linked to.  Runs
  * of consecutive links, the bulk of a FAT, are taken a run at a time.
  */
@@ -380,7 +460,7 @@ static void scan_fat(struct vctx *v)
 
 	if (step < 16)
 		step = 16;
-	while (cl <= max && !err) {
+	while (cl <= max && !err && !v->err) {
 		fp_tick(&v->tick, cl - 1);
 		n = max - cl + 1 < step ? max - cl + 1 : step;
 		err = fp_fat_seq(v->fat, cl, n, &n);
@@ -388,17 +468,27 @@ static void scan_fat(struct vctx *v)
 			bits_fill(v->used, cl, cl + n - 1);
 			bits_fill(v->pointed, cl + 1, cl + n);
 			v->r->used += n;
+			note_links(v, cl, n);
 			cl += n;
 			continue;
 		}
 		n = max - cl + 1 < SCAN_CHUNK ? max - cl + 1 : SCAN_CHUNK;
 		n = n < step ? n : step;
+		if (!err && (i = free_groups(v, cl, n)) != 0) {
+			free_span(v, cl, i);
+			cl += i;
+			continue;
+		}
+		if (n > 64 && (cl + n) % 64)	/* end on a group */
+			n -= (cl + n) % 64;
 		if (!err)
 			err = fp_fat_get_run(v->fat, cl, n, vals);
 		for (i = 0; !err && i < n; i++)
 			scan_entry(v, cl + i, vals[i]);
 		cl += n;
 	}
+	if (v->link_count && v->links[v->link_count - 1].len < LINK_RUN_MIN)
+		v->link_count--;
 	if (err)
 		fail(v, err);
 }
@@ -474,35 +564,41 @@ static void note_owner(struct vctx *v, const char *path, uint32_t cl)
 
 /*
  * Claim, in one step, the run of consecutive clusters that starts at the
- * unclaimed @cl when none of the clusters it links to is claimed yet;
- * returns its length (0: take the slow path, cluster by cluster).  Not
- * in the owner pass, which looks at each cluster.
+ * unclaimed @cl, up to the first claimed cluster it links to (where the
+ * walk then finds the loop or cross-link, as cluster by cluster); returns
+ * the clusters claimed (0: take the slow path).  The run comes from
+ * scan_fat's table, else from the FAT.  Not in the owner pass, which
+ * looks at each cluster.
  */
 static uint32_t claim_run(struct vctx *v, uint32_t cl)
 {
+	uint64_t first;
 	uint32_t run;
 	enum fp_err err;
 
 	if (v->owners_pass || v->err)
 		return 0;
-	err = fp_fat_seq(v->fat, cl, UINT32_MAX, &run);
+	run = links_from(v, cl);
+	err = run ? FP_OK : fp_fat_seq(v->fat, cl, UINT32_MAX, &run);
 	if (err) {
 		fail(v, err);
 		return 0;
 	}
-	if (run == 0 || bits_any(v->claimed, cl + 1, cl + run))
+	if (run == 0)
 		return 0;
+	first = bits_first(v->claimed, cl + 1, cl + run);
+	if (first < (uint64_t)cl + run)
+		run = (uint32_t)(first - cl);
 	bits_fill(v->claimed, cl, cl + run - 1);
 	return run;
 }
 
 /*
  * Walk and claim the chain from @start for @path.  Returns its length, 0
- * for an unusable start; *ok says whether it ended properly.  With @list,
- * the first @list_max clusters are stored there.
+ * for an unusable start; *ok says whether it ended properly.
  */
 static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
-			   int *ok, uint32_t *list, uint32_t list_max)
+			   int *ok)
 {
 	uint32_t cl = start, n = 0, val, run;
 	int in_range = start >= 2 && start <= fp_geom_max_cl(v->g);
@@ -524,17 +620,13 @@ static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
 				cross_link(v, path, cl);
 			return n;
 		}
-		if (!list || n >= list_max) {
-			run = claim_run(v, cl);
-			n += run;
-			cl += run;
-			if (run)
-				continue;
-		}
+		run = claim_run(v, cl);
+		n += run;
+		cl += run;
+		if (run)
+			continue;
 		bit_set(v->claimed, cl);
 		note_owner(v, path, cl);
-		if (list && n < list_max)
-			list[n] = cl;
 		n++;
 		val = entry(v, cl);
 		k = fp_fat_kind(v->fat, val);
@@ -566,7 +658,7 @@ static void check_file(struct vctx *v, const char *path,
 		v->r->files++;
 	v->last = FP_P_COUNT;
 	if (e->cl)
-		n = walk_chain(v, path, e->cl, &ok, NULL, 0);
+		n = walk_chain(v, path, e->cl, &ok);
 	walk_progress(v, n);
 	if (!ok) {
 		mark_dir(v, e->cl, v->last);
@@ -588,18 +680,21 @@ static char *child_path(const char *parent, const struct fp_dirent *e)
 {
 	char name[3 * FP_LFN_MAX + 1];
 	uint16_t sname[12];
-	size_t n, plen = strlen(parent);
+	size_t n, nlen, plen = strlen(parent);
 	char *p;
 
 	if (e->lfn_len) {
-		fp_name_to_utf8(e->lfn, e->lfn_len, name, sizeof(name));
+		nlen = fp_name_to_utf8(e->lfn, e->lfn_len, name, sizeof(name));
 	} else {
 		n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
-		fp_name_to_utf8(sname, n, name, sizeof(name));
+		nlen = fp_name_to_utf8(sname, n, name, sizeof(name));
 	}
-	p = malloc(plen + strlen(name) + 2);
-	if (p)
-		sprintf(p, "%s/%s", parent, name);
+	p = malloc(plen + nlen + 2);
+	if (p) {	/* not sprintf: this runs for every entry */
+		memcpy(p, parent, plen);
+		p[plen] = '/';
+		memcpy(p + plen + 1, name, nlen + 1);
+	}
 	return p;
 }
 
@@ -659,7 +754,7 @@ static void check_subdir(struct vctx *v, size_t f, const char *path,
 	 * clusters against a file listed after it (as fsck.fat decides).
 	 */
 	v->last = FP_P_COUNT;
-	n = walk_chain(v, path, e->cl, &ok, NULL, 0);
+	n = walk_chain(v, path, e->cl, &ok);
 	walk_progress(v, n);
 	if (!ok)
 		mark_dir(v, e->cl, v->last);
@@ -829,6 +924,33 @@ static void report_dup(struct vctx *v, const struct fp_dir *d,
 }
 
 /*
+ * 1 if no two keys hash alike, by an open-addressed set of the hashes
+ * (0 on doubt: a hash of 0 or 1, both stored as 1, or no memory); most
+ * directories need then neither the sort nor a name compared.
+ */
+static int hashes_distinct(const struct names *nm)
+{
+	size_t cap = 16, i, j;
+	uint64_t *set, h;
+	int ok = 1;
+
+	while (cap < 2 * nm->count)
+		cap *= 2;
+	set = calloc(cap, sizeof(*set));
+	if (!set)
+		return 0;
+	for (i = 0; i < nm->count && ok; i++) {
+		h = nm->keys[i].h > 1 ? nm->keys[i].h : 1;
+		for (j = (size_t)h & (cap - 1); set[j] && ok;
+		     j = (j + 1) & (cap - 1))
+			ok = set[j] != h;
+		set[j] = h;
+	}
+	free(set);
+	return ok;
+}
+
+/*
  * Names that hash alike are compared for real: hashes are not trusted.
  * Returns 1 if a duplicate was found.
  */
@@ -839,7 +961,7 @@ static int check_dups(struct vctx *v, const struct fp_dir *d,
 	size_t i, j, na, nb;
 	int found = 0;
 
-	if (nm->count < 2)
+	if (nm->count < 2 || hashes_distinct(nm))
 		return 0;
 	qsort(nm->keys, nm->count, sizeof(*nm->keys), key_cmp);
 	for (i = 0; i < nm->count; i++) {
@@ -997,7 +1119,7 @@ static void walk_tree(struct vctx *v)
 
 	if (cl) {
 		v->last = FP_P_COUNT;
-		n = walk_chain(v, "/", cl, &ok, NULL, 0);
+		n = walk_chain(v, "/", cl, &ok);
 		if (!ok)
 			mark_dir(v, cl, v->last);
 		if (n == 0)
@@ -1104,6 +1226,7 @@ static void vctx_release(struct vctx *v)
 
 	free_frames(v);
 	free(v->frames);
+	free(v->links);
 	for (i = 0; i < v->xl_count; i++)
 		free(v->xl[i].owner);
 	free(v->xl);

@@ -590,6 +590,38 @@ START_TEST(test_chain)
 }
 END_TEST
 
+/*
+ * FAT32 runs (which fp_fat_seq tests 16 entries at a time) end exactly
+ * where a link breaks, wherever that falls in a block of 16, and the top
+ * 4 bits (random here, from pattern()) do not count.
+ */
+START_TEST(test_seq32)
+{
+	struct vol v;
+	struct fp_fat *fat = NULL;
+	uint32_t max_cl;
+	uint32_t cl, brk, from;
+
+	vol_make(&v, FP_FAT32, 200, 2, 1, 1);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	max_cl = fp_fat_max_cl(fat);
+	for (cl = 2; cl <= max_cl; cl++)
+		set(fat, cl, cl + 1);
+	/* the last entry links past max_cl, so it is not counted */
+	ck_assert_uint_eq(check_seq(fat, 2), max_cl - 2);
+	for (brk = 2; brk < 80; brk++) {
+		set(fat, brk, 0x0FFFFFFF);
+		for (from = 2; from <= brk; from++)
+			ck_assert_uint_eq(check_seq(fat, from), brk - from);
+		set(fat, brk, brk + 2);	/* skips one: a break too */
+		ck_assert_uint_eq(check_seq(fat, 2), brk - 2);
+		set(fat, brk, brk + 1);
+	}
+	fp_fat_free(fat);
+	vol_free(&v);
+}
+END_TEST
+
 /* A chain through every cluster is fine; one more link is a loop. */
 START_TEST(test_chain_full)
 {
@@ -1517,6 +1549,7 @@ static Suite *fat_suite(void)
 	tcase_add_loop_test(tc, test_kinds, 0, 6);
 	tcase_add_test(tc, test_chain);
 	tcase_add_test(tc, test_chain_full);
+	tcase_add_test(tc, test_seq32);
 	tcase_add_test(tc, test_flush_mirror);
 	tcase_add_test(tc, test_flush_active);
 	tcase_add_test(tc, test_flush_fault);

@@ -221,6 +221,8 @@ END_TEST
 
 START_TEST(test_upcase)
 {
+	uint16_t c;
+
 	ck_assert_uint_eq(fp_name_upcase('a'), 'A');
 	ck_assert_uint_eq(fp_name_upcase('z'), 'Z');
 	ck_assert_uint_eq(fp_name_upcase('A'), 'A');
@@ -241,6 +243,34 @@ START_TEST(test_upcase)
 	ck_assert_uint_eq(fp_name_upcase(0x044f), 0x042f);	/* ya */
 	ck_assert_uint_eq(fp_name_upcase(0x0451), 0x0401);	/* io */
 	ck_assert_uint_eq(fp_name_upcase(0x65e5), 0x65e5);
+	for (c = 0; c < 0x80; c++)
+		ck_assert_uint_eq(fp_name_upcase(c), c >= 'a' && c <= 'z' ?
+				  c - 0x20 : c);
+}
+END_TEST
+
+/* Every byte in every place of a short name, against the rule spelled out. */
+START_TEST(test_sfn_bad)
+{
+	static const char punct[] = "\"*+,./:;<=>?[\\]|";
+	uint8_t sfn[11];
+	unsigned c, i;
+	int want;
+
+	for (i = 0; i < 11; i++) {
+		for (c = 0; c < 0x100; c++) {
+			memcpy(sfn, "AB      TXT", 11);
+			sfn[i] = (uint8_t)c;
+			want = c < 0x20 || c == 0x7F ||
+			       (c >= 'a' && c <= 'z') ||
+			       (c && c < 0x80 && strchr(punct, (int)c));
+			if (i == 0 && c == 0x05)
+				want = 0;
+			if (i == 0 && c == ' ')
+				want = 1;
+			ck_assert_int_eq(fp_name_sfn_bad(sfn), want);
+		}
+	}
 }
 END_TEST
 
@@ -586,6 +616,7 @@ static Suite *name_suite(void)
 	tcase_add_test(rules, test_check);
 	tcase_add_test(rules, test_check_reserved);
 	tcase_add_test(rules, test_upcase);
+	tcase_add_test(rules, test_sfn_bad);
 	tcase_add_test(rules, test_equal);
 	tcase_add_test(rules, test_to_sfn);
 	tcase_add_test(rules, test_alias_basis);
