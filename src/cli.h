@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "plan.h"
+#include "tree.h"
 
 /* Exit codes, as fsck(8). */
 #define EXIT_OK 0
@@ -33,11 +34,18 @@ struct cli {
 	char *image;		/* IMAGE without any @@OFFSET */
 	uint64_t offset;
 	struct fp_req *reqs;
+	struct fp_req_src *srcs;	/* one per request: copies' sources */
 	size_t req_count, req_cap;
 	char *manifest;		/* --manifest FILE, or - */
 	char *manifest_buf;	/* its text: owns the strings of its reqs */
 	int64_t time;
 	int utc;
+	int clamp;		/* -t or SOURCE_DATE_EPOCH: copies' mtimes
+				 * later than time become time */
+	struct fp_tree **trees;	/* scanned sources: own reqs' src */
+	size_t tree_count, tree_cap;
+	char **owned;		/* copies' volume paths: own reqs' path */
+	size_t owned_count, owned_cap;
 	poptContext con;	/* owns the argument strings */
 };
 

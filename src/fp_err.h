@@ -38,6 +38,11 @@ enum fp_err {
 	FP_E_DUPPATH,	/* two requests name the same file */
 	FP_E_INVAL,	/* invalid argument */
 	FP_E_NOSIG,	/* a FAT boot sector without its 0x55AA signature */
+	FP_E_SRC,	/* a host source cannot be read; errno given apart */
+	FP_E_SPECIAL,	/* a host source is neither a file nor a directory */
+	FP_E_LOOP,	/* a host directory contains itself through a link */
+	FP_E_EXISTS,	/* the copy's target exists as a file */
+	FP_E_CHANGED,	/* a host source changed after it was planned */
 	FP_E_COUNT
 };
 

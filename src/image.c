@@ -757,6 +757,46 @@ enum fp_err fp_img_write(struct fp_img *img, uint64_t off, const void *buf,
 	return write_call(img, off, buf, len, ZERO_WRITE);
 }
 
+/* Errors of copy_file_range() that mean "not here": copy otherwise. */
+static int copy_refused(int e)
+{
+	return e == EXDEV || e == EINVAL || e == ENOSYS || e == EOPNOTSUPP ||
+	       e == EBADF || e == ETXTBSY;
+}
+
+enum fp_err fp_img_copy_fd(struct fp_img *img, uint64_t off, int fd,
+			   uint64_t src_off, uint64_t len)
+{
+	loff_t in = (loff_t)src_off, out = (loff_t)(img->base + off);
+	uint64_t done = 0;
+	ssize_t n;
+
+	if (!in_window(img, off, len))
+		return FP_E_TRUNC;
+	if (img->fd < 0 || img->fault == FP_IMG_FAULT_WRITE ||
+	    img->fault == FP_IMG_FAULT_SHORT)
+		return FP_E_INVAL;
+	forget_extents(img);
+	while (done < len) {
+		n = copy_file_range(fd, &in, img->fd, &out,
+				    len - done < IMG_IO_MAX ?
+				    (size_t)(len - done) : IMG_IO_MAX, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && done == 0 && copy_refused(errno))
+			return FP_E_INVAL;
+		if (n < 0) {
+			img->err = errno;
+			return FP_E_IO;
+		}
+		if (n == 0)
+			return FP_E_CHANGED;
+		done += (uint64_t)n;
+	}
+	img->writes++;
+	return FP_OK;
+}
+
 enum fp_err fp_img_zero(struct fp_img *img, uint64_t off, uint64_t len)
 {
 	return write_call(img, off, NULL, len, ZERO_WRITE);

@@ -69,6 +69,17 @@ enum fp_err fp_img_write(struct fp_img *img, uint64_t off, const void *buf,
 			 size_t len);
 
 /*
+ * Copy @len bytes at @src_off of the open file @fd to @off of the image
+ * with copy_file_range(2): counted as one write call.  FP_E_INVAL, having
+ * written nothing, when that is not possible here (a memory image, an
+ * injected write fault pending, or a kernel or filesystem that refuses):
+ * the caller then copies through a buffer.  FP_E_CHANGED when @fd ends
+ * early; FP_E_IO with errno kept otherwise.
+ */
+enum fp_err fp_img_copy_fd(struct fp_img *img, uint64_t off, int fd,
+			   uint64_t src_off, uint64_t len);
+
+/*
  * Write zeros to [off, off + len) in large blocks, holes included, so that
  * the range is data to SEEK_DATA and FIEMAP: a flasher that copies only
  * data (bmaptool, genimage, fwup) writes these zeros too.

@@ -19,6 +19,8 @@
 #include "plan.h"
 #include "report.h"
 #include "size.h"
+#include "tree.h"
+#include "util.h"
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -31,13 +33,16 @@ static int usage_error(const char *fmt, const char *arg)
 static void print_help(void)
 {
 	fputs("Usage: " PROG " [OPTIONS] IMAGE ::PATH SIZE [::PATH SIZE ...]\n"
+	      "       " PROG " [OPTIONS] IMAGE SRC ::DEST [SRC ::DEST ...]\n"
 	      "       " PROG " --verify [--json] [--strict] IMAGE\n"
 	      "       " PROG " --map [--json] IMAGE ::PATH...\n"
 	      "       " PROG " --trim IMAGE ::PATH...\n"
 	      "       " PROG " --fill-holes IMAGE\n"
 	      "\n"
 	      "Preallocate files in an unmounted FAT12/16/32 image, as\n"
-	      "fallocate(1) does at offset 0, without writing their data.\n"
+	      "fallocate(1) does at offset 0, without writing their data;\n"
+	      "or copy host files and trees into it (SRC ::DEST, in any mix\n"
+	      "with ::PATH SIZE), all planned before anything is written.\n"
 	      "\n"
 	      "Options:\n"
 	      " -n, --keep-size        allocate clusters, keep the file size\n"
@@ -61,8 +66,9 @@ static void print_help(void)
 	      " -J, --json             print JSON: what was allocated, the\n"
 	      "                        plan (--dry-run), the report\n"
 	      "                        (--verify) or the map (--map)\n"
-	      "     --manifest FILE    more ::PATH SIZE pairs, one a line,\n"
-	      "                        from FILE (- for stdin); only ::PATHs\n"
+	      "     --manifest FILE    more ::PATH SIZE or SRC ::DEST pairs,\n"
+	      "                        one a line, from FILE (- for stdin);\n"
+	      "                        only ::PATHs\n"
 	      "                        with --map or --trim; # comments\n"
 	      "     --verify           check IMAGE read-only, fsck-style\n"
 	      "     --strict           with --verify: warnings are errors\n"
@@ -93,6 +99,16 @@ static void print_help(void)
 	      "with -n but without -z; --strict without --verify;\n"
 	      "--fill-holes with anything but -o, -P, --wait, --force,\n"
 	      "--no-sync, -v and -q.\n"
+	      "\n"
+	      "Copies: SRC is a host file or directory (symbolic links are\n"
+	      "followed); a directory's tree appears at DEST, merged with a\n"
+	      "directory there; a file goes to DEST, or into DEST/ when it\n"
+	      "ends in a slash.  An existing file at DEST, special files\n"
+	      "and files over 4 GiB - 1 are refused before anything is\n"
+	      "written (exit 8).  Entries are made in name order; times are\n"
+	      "the sources' mtimes, clamped to -t or $SOURCE_DATE_EPOCH and\n"
+	      "then in UTC, else in local time.  -n, -z and --punch-holes\n"
+	      "apply to ::PATH SIZE pairs only.\n"
 	      "\n"
 	      "SIZE is bytes, with an optional suffix K, M, G, T (or KiB,\n"
 	      "MiB, GiB, TiB: powers of 1024) or KB, MB, GB, TB (powers\n"
@@ -125,6 +141,7 @@ static int pick_time(struct cli *c)
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
 
 	c->utc = 1;
+	c->clamp = c->timestamp || sde;
 	if (c->timestamp) {
 		if (parse_epoch(c->timestamp, &c->time))
 			return usage_error("invalid timestamp '%s'",
@@ -153,6 +170,18 @@ static int key_cmp(const void *a, const void *b)
 	return d ? d : (x->req > y->req) - (x->req < y->req);
 }
 
+/* Requests @a and @b (a < b) name the same file. */
+static int duplicate(const struct cli *c, size_t a, size_t b)
+{
+	const char *sa = c->srcs[a].host, *sb = c->srcs[b].host;
+
+	if (!sa || !sb)
+		return usage_error("'::%s' is given twice", c->reqs[b].path);
+	msg("'%s' and '%s' both go to '::%s' (FAT names ignore case)", sa,
+	    sb, c->reqs[b].path);
+	return try_help();
+}
+
 /*
  * A file named twice is a usage error, found before the image is read:
  * sort the paths' keys and compare neighbours.
@@ -161,25 +190,27 @@ static int check_duplicates(const struct cli *c)
 {
 	struct path_key *k = calloc(c->req_count, sizeof(*k));
 	int ret = EXIT_OK;
-	size_t i;
+	size_t i, m = 0;
 
+	/* a directory copied twice is merged: only files are compared */
 	for (i = 0; k && i < c->req_count; i++) {
-		k[i].req = i;
-		k[i].key = fp_path_key(c->reqs[i].path);
-		if (!k[i].key)
+		if (c->srcs[i].is_dir)
+			continue;
+		k[m].req = i;
+		k[m].key = fp_path_key(c->reqs[i].path);
+		if (!k[m++].key)
 			break;
 	}
 	if (!k || i < c->req_count) {
 		msg("out of memory");
 		ret = EXIT_OPERATIONAL;
 	} else {
-		qsort(k, c->req_count, sizeof(*k), key_cmp);
-		for (i = 1; i < c->req_count && !ret; i++)
+		qsort(k, m, sizeof(*k), key_cmp);
+		for (i = 1; i < m && !ret; i++)
 			if (!strcmp(k[i].key, k[i - 1].key))
-				ret = usage_error("'::%s' is given twice",
-						  c->reqs[k[i].req].path);
+				ret = duplicate(c, k[i - 1].req, k[i].req);
 	}
-	for (i = 0; k && i < c->req_count; i++)
+	for (i = 0; k && i < m; i++)
 		free(k[i].key);
 	free(k);
 	return ret;
@@ -188,24 +219,154 @@ static int check_duplicates(const struct cli *c)
 /* Append the request @path (after its ::) of @size to c->reqs. */
 static int add_req(struct cli *c, const char *path, uint64_t size)
 {
-	struct fp_req *r;
-	size_t cap;
+	size_t cap = c->req_cap;
+	int bad = fp_grow(&c->reqs, &cap, c->req_count, sizeof(*c->reqs));
 
-	if (c->req_count == c->req_cap) {
-		cap = c->req_cap ? 2 * c->req_cap : 16;
-		r = cap > c->req_cap ? realloc(c->reqs, cap * sizeof(*r)) :
-		    NULL;
-		if (!r) {
-			msg("out of memory");
-			return EXIT_OPERATIONAL;
-		}
-		c->reqs = r;
-		c->req_cap = cap;
+	/* c->srcs has as many elements as c->reqs */
+	if (!bad)
+		bad = fp_grow(&c->srcs, &c->req_cap, c->req_count,
+			      sizeof(*c->srcs));
+	if (bad) {
+		msg("out of memory");
+		return EXIT_OPERATIONAL;
 	}
+	memset(&c->srcs[c->req_count], 0, sizeof(*c->srcs));
 	c->reqs[c->req_count].path = path;
 	c->reqs[c->req_count].size = size;
 	c->req_count++;
 	return EXIT_OK;
+}
+
+/* Keep @p (malloc'd, or NULL) until the end of the run. */
+static char *keep_str(struct cli *c, char *p)
+{
+	if (p && fp_grow(&c->owned, &c->owned_cap, c->owned_count,
+			 sizeof(*c->owned))) {
+		free(p);
+		p = NULL;
+	}
+	if (p)
+		c->owned[c->owned_count++] = p;
+	return p;
+}
+
+/* The length of @s without trailing slashes. */
+static size_t trim_len(const char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && s[n - 1] == '/')
+		n--;
+	return n;
+}
+
+/*
+ * Where tree node @n of source @src goes under @dest (after its ::): the
+ * root of a directory at @dest itself (NULL for the volume's root, which
+ * exists), a file at @dest or, when @dest ends in a slash, in it under
+ * its own name; the rest at @dest/REL.  *path NULL when out of memory.
+ */
+static int node_path(const char *src, const char *dest,
+		     const struct fp_tree_node *n, char **path)
+{
+	size_t dl = trim_len(dest), sl = trim_len(src);
+	const char *base = src + sl;
+
+	*path = NULL;
+	if (*n->rel)
+		return asprintf(path, "%.*s/%s", (int)dl, dest, n->rel) < 0 ?
+		       -1 : 0;
+	if (n->kind == FP_TREE_DIR && !dl)
+		return 1;
+	if (n->kind == FP_TREE_DIR ||
+	    (dest[0] && dest[strlen(dest) - 1] != '/'))
+		return (*path = strdup(dest)) ? 0 : -1;
+	while (base > src && base[-1] != '/')
+		base--;
+	return asprintf(path, "%.*s/%.*s", (int)dl, dest,
+			(int)(src + sl - base), base) < 0 ? -1 : 0;
+}
+
+/* Why the source tree cannot be copied, naming the host path. */
+static int tree_error(const struct fp_tree_diag *d, enum fp_err err)
+{
+	if (err == FP_E_SRC && d->link && d->errnum == ENOENT)
+		msg("'%s' is a symbolic link to nothing; nothing was written",
+		    d->path);
+	else if (err == FP_E_SRC)
+		msg("cannot read '%s': %s; nothing was written", d->path,
+		    strerror(d->errnum));
+	else if (err == FP_E_SPECIAL)
+		msg("'%s' is not a regular file or directory; only those are "
+		    "copied; nothing was written", d->path);
+	else if (err == FP_E_LOOP)
+		msg("'%s' leads back to a directory that holds it (a symbolic "
+		    "link loop); nothing was written", d->path);
+	else if (err == FP_E_TOOBIG)
+		msg("'%s' is larger than 4294967295 bytes (4 GiB - 1), the "
+		    "largest FAT file; nothing was written", d->path);
+	else
+		msg("cannot copy '%s': %s", d->path, fp_strerror(err));
+	return EXIT_OPERATIONAL;
+}
+
+/* Add the requests of one node of a scanned source. */
+static int add_node_req(struct cli *c, const char *src, const char *dest,
+			const struct fp_tree_node *n)
+{
+	struct fp_req_src *r;
+	char *path;
+	int rc = node_path(src, dest, n, &path);
+
+	if (rc > 0)
+		return EXIT_OK;
+	if (rc < 0 || !keep_str(c, path)) {
+		msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	rc = add_req(c, path, n->size);
+	if (rc)
+		return rc;
+	r = &c->srcs[c->req_count - 1];
+	r->host = n->host;
+	r->is_dir = n->kind == FP_TREE_DIR;
+	r->mtime = n->mtime;
+	return EXIT_OK;
+}
+
+/*
+ * SRC ::DEST: scan SRC (tree.h: sorted, links followed, refusals) and add
+ * a request for each of its directories and files, in that order.
+ */
+static int add_copy(struct cli *c, const char *src, const char *dest)
+{
+	struct fp_tree_diag d;
+	struct fp_tree *t;
+	uint64_t size;
+	enum fp_err err;
+	size_t i;
+	int ret = EXIT_OK;
+
+	if (strncmp(dest, "::", 2))
+		return usage_error("destination '%s' does not start with ::",
+				   dest);
+	err = fp_tree_scan(src, c->clamp ? &c->time : NULL, &t, &d);
+	if (err == FP_E_SRC && d.errnum == ENOENT && !d.link &&
+	    !fp_size_parse(src, &size))
+		return usage_error("no source file '%s'; to preallocate, "
+				   "give ::PATH SIZE, the path first", src);
+	if (err)
+		return tree_error(&d, err);
+	if (fp_grow(&c->trees, &c->tree_cap, c->tree_count,
+		    sizeof(*c->trees))) {
+		fp_tree_free(t);
+		msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	c->trees[c->tree_count++] = t;
+	for (i = 0; i < t->count && !ret; i++)
+		ret = add_node_req(c, src, dest + 2, &t->nodes[i]);
+	return ret;
 }
 
 /* --map or --trim IMAGE ::PATH...: requests without sizes. */
@@ -238,7 +399,10 @@ static int size_error(const struct cli *c, const char *size, const char *path,
 	return try_help();
 }
 
-/* Turn the ::PATH SIZE pairs of the command line into requests. */
+/*
+ * Turn the ::PATH SIZE and SRC ::DEST pairs of the command line into
+ * requests: a pair whose first word starts with :: is a preallocation.
+ */
 static int parse_pairs(struct cli *c, const char **args, size_t n)
 {
 	uint64_t bytes;
@@ -246,13 +410,16 @@ static int parse_pairs(struct cli *c, const char **args, size_t n)
 	int ret = EXIT_OK;
 
 	if (n % 2)
-		return usage_error("%s", "missing SIZE after the last path");
+		return usage_error("%s", strncmp(args[n - 1], "::", 2) ?
+				   "missing ::DEST after the last source" :
+				   "missing SIZE after the last path");
 	for (i = 0; i < n / 2 && !ret; i++) {
 		const char *path = args[2 * i], *size = args[2 * i + 1];
 
-		if (strncmp(path, "::", 2))
-			return usage_error("path '%s' does not start with ::",
-					   path);
+		if (strncmp(path, "::", 2)) {
+			ret = add_copy(c, path, size);
+			continue;
+		}
 		if (fp_size_parse(size, &bytes))
 			return size_error(c, size, path, 0);
 		if (bytes > FP_FILE_MAX)
@@ -472,11 +639,34 @@ static int manifest_error(const struct cli *c, size_t line, const char *fmt,
  * SIZE is the last word and PATH all before it (so PATH may hold spaces),
  * or "::PATH" alone for --map and --trim.  The line is cut in place.
  */
+/*
+ * A manifest line "SRC ::DEST": split at the first blanks followed by ::
+ * (so SRC and DEST may hold spaces, and DEST may not start with one).
+ */
+static char *copy_dest(char *p)
+{
+	char *d;
+
+	for (; *p; p++) {
+		if (!is_blank(*p))
+			continue;
+		d = p + strspn(p, " \t\r\v\f");
+		if (!strncmp(d, "::", 2)) {
+			*p = '\0';
+			return d;
+		}
+	}
+	return NULL;
+}
+
 static int manifest_line(struct cli *c, size_t line, char *p, char *end)
 {
 	char *size = NULL, *q;
 	uint64_t bytes = 0;
 
+	if (!c->map && !c->trim && strncmp(p, "::", 2) &&
+	    (q = copy_dest(p)) != NULL)
+		return add_copy(c, p, q);
 	if (!c->map && !c->trim) {
 		for (q = end; q > p && !is_blank(q[-1]); q--)
 			;
@@ -565,7 +755,8 @@ static int parse_operands(struct cli *c)
 	if (!c->req_count)
 		return usage_error("%s", c->trim ? "--trim needs at least one "
 				   "::PATH" : c->map ? "--map needs at least "
-				   "one ::PATH" : "no ::PATH SIZE given");
+				   "one ::PATH" :
+				   "no ::PATH SIZE or SRC ::DEST given");
 	/* --map and --trim may name a file twice */
 	return c->map || c->trim ? EXIT_OK : check_duplicates(c);
 }
@@ -762,6 +953,28 @@ static int print_result(const struct cli *c, struct fp_img *img,
 	return EXIT_OK;
 }
 
+/*
+ * The commit failed.  A source that cannot be read or changed is found
+ * while file data is written, before any FAT or directory write: only
+ * free clusters have been written.
+ */
+static int commit_error(const struct cli *c, struct fp_img *img,
+			enum fp_err err, const struct fp_plan_diag *d)
+{
+	const char *src = c->srcs[d->req].host;
+
+	if (err == FP_E_SRC)
+		msg("cannot read '%s': %s; only free clusters of '%s' were "
+		    "written", src, strerror(d->errnum), c->image);
+	else if (err == FP_E_CHANGED)
+		msg("'%s' changed while it was copied; only free clusters of "
+		    "'%s' were written", src, c->image);
+	else
+		msg("cannot write '%s': %s", c->image, err == FP_E_IO ?
+		    strerror(fp_img_errno(img)) : fp_strerror(err));
+	return EXIT_OPERATIONAL;
+}
+
 static int run_plan(const struct cli *c, struct fp_img *img,
 		    struct fp_fs *fs)
 {
@@ -771,7 +984,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		.contiguous = c->contiguous, .parents = c->parents,
 		.trim = c->trim,
 		.place_end = c->place && !strcmp(c->place, "end"),
-		.time = c->time, .utc = c->utc,
+		.time = c->time, .utc = c->utc, .srcs = c->srcs,
 	};
 	struct fp_plan_diag diag;
 	struct fp_plan *plan;
@@ -796,12 +1009,8 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	if (!c->dry_run) {
 		err = fp_plan_commit(plan, c->no_sync);
 		fp_meter_end(&prog.meter);
-		if (err) {
-			msg("cannot write '%s': %s", c->image,
-			    err == FP_E_IO ? strerror(fp_img_errno(img))
-			    : fp_strerror(err));
-			ret = EXIT_OPERATIONAL;
-		}
+		if (err)
+			ret = commit_error(c, img, err, &diag);
 	}
 	if (!ret)
 		ret = print_result(c, img, fs, plan);
@@ -1072,6 +1281,7 @@ static int close_stdout(int ret)
 int main(int argc, const char **argv)
 {
 	struct cli c;
+	size_t i;
 	int ret;
 
 	memset(&c, 0, sizeof(c));
@@ -1088,7 +1298,14 @@ int main(int argc, const char **argv)
 		ret = run_fill(&c);
 	else if (!ret)
 		ret = run(&c);
+	for (i = 0; i < c.tree_count; i++)
+		fp_tree_free(c.trees[i]);
+	for (i = 0; i < c.owned_count; i++)
+		free(c.owned[i]);
+	free(c.trees);
+	free(c.owned);
 	free(c.reqs);
+	free(c.srcs);
 	free(c.manifest_buf);
 	free(c.manifest);
 	free(c.image);

@@ -169,7 +169,18 @@ void bad_path(const struct cli *c, enum fp_err err,
 	case FP_E_DAMAGED:
 		damaged(c, d);
 		break;
+	case FP_E_EXISTS:
+		msg("'%s': '::%s' exists; a copy does not replace a file "
+		    "(delete it first, with mdel); nothing was written",
+		    c->image, path);
+		break;
 	case FP_E_ISDIR:
+		if (c->srcs[d->req].host) {
+			msg("'%s': '::%s' exists as a directory; give "
+			    "'::%.*s/' to copy '%s' into it", c->image, path,
+			    trimmed(path), path, c->srcs[d->req].host);
+			break;
+		}
 		msg("'%s': '::%s' exists as a directory; name a file, such as "
 		    "'::%.*s/NAME'", c->image, path, trimmed(path), path);
 		break;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "copy.h"
 #include "dir.h"
 #include "le.h"
 #include "name.h"
@@ -626,23 +627,16 @@ static enum fp_err add_entry(struct fp_plan *p, struct fp_dir *dir,
 
 /* ---- paths ---------------------------------------------------------- */
 
-/*
- * The path layer's missing hook: with --parents, make the directory
- * @name (the path @path, @path_len bytes) in @parent; else FP_E_NOENT.
- */
-static enum fp_err make_dir(void *ctx, struct fp_dir *parent,
-			    const uint16_t *name, size_t n,
-			    const char *path, size_t path_len,
-			    struct fp_dir **out)
+/* Make the directory @name (the path @path, @path_len bytes) in @parent. */
+static enum fp_err new_dir(struct fp_plan *p, struct fp_dir *parent,
+			   const uint16_t *name, size_t n, const char *path,
+			   size_t path_len, struct fp_dir **out)
 {
-	struct fp_plan *p = ctx;
 	struct fp_dir d;
 	uint32_t cl, slot, up;
 	char *copy;
 	enum fp_err err;
 
-	if (!p->opts.parents)
-		return FP_E_NOENT;
 	err = take_one(p, 0, 0, &cl);
 	if (!err)
 		err = add_entry(p, parent, name, n, FP_ATTR_DIR, cl, 0, &slot);
@@ -664,6 +658,22 @@ static enum fp_err make_dir(void *ctx, struct fp_dir *parent,
 	return FP_OK;
 }
 
+/*
+ * The path layer's missing hook: with --parents, make the directory
+ * (new_dir()); else FP_E_NOENT.
+ */
+static enum fp_err make_dir(void *ctx, struct fp_dir *parent,
+			    const uint16_t *name, size_t n,
+			    const char *path, size_t path_len,
+			    struct fp_dir **out)
+{
+	struct fp_plan *p = ctx;
+
+	if (!p->opts.parents)
+		return FP_E_NOENT;
+	return new_dir(p, parent, name, n, path, path_len, out);
+}
+
 static const struct fp_path_ops walk_ops = {
 	.load = get_dir,
 	.enter = enter_dir,
@@ -683,12 +693,13 @@ static enum fp_err create_file(struct fp_plan *p, struct fp_plan_file *f,
 			       struct fp_dir *dir, const uint16_t *name,
 			       size_t n, uint64_t size)
 {
+	int keep = p->opts.keep_size && !f->src;	/* a copy has data */
 	enum fp_err err;
 
 	f->action = FP_ACT_CREATE;
-	f->new_size = p->opts.keep_size ? 0 : (uint32_t)size;
+	f->new_size = keep ? 0 : (uint32_t)size;
 	err = alloc_file(p, f, clusters_for(p, size), 0);
-	if (!err && (!p->opts.keep_size || p->opts.zero))
+	if (!err && !f->src && (!keep || p->opts.zero))
 		err = zero_extents(p, f);
 	f->first_cl = f->ext_count ? f->ext[0].start : 0;
 	if (!err)
@@ -861,7 +872,52 @@ static enum fp_err plan_trim(struct fp_plan *p, struct fp_plan_file *f,
 	return err ? err : trim_file(p, f, e, have);
 }
 
+/* New entries get @t (a copy's time), else the run's time. */
+static void set_stamp(struct fp_plan *p, int64_t t)
+{
+	fp_dir_timestamp(t, p->opts.utc, &p->date, &p->time, &p->tenth);
+}
+
+/*
+ * A copy request: a file to create (an existing one is refused), or a
+ * directory to create or to merge with; stamped with the source's time.
+ */
+static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
+			     const struct fp_req_src *src,
+			     struct fp_plan_file *f, struct fp_dir *dir,
+			     const uint16_t *name, size_t n)
+{
+	struct fp_dirent e;
+	struct fp_dir *sub;
+	enum fp_err err;
+
+	f->src = src->host;
+	f->is_dir = src->is_dir;
+	snprintf(p->diag->component, sizeof(p->diag->component), "%s",
+		 r->path);
+	if (fp_dir_lookup(dir, is_fat32(p), name, n, &e)) {
+		if (same_file(p, dir, e.slot))
+			return FP_E_DUPPATH;
+		if (!src->is_dir)
+			return e.attr & FP_ATTR_DIR ? FP_E_ISDIR : FP_E_EXISTS;
+		if (!(e.attr & FP_ATTR_DIR))
+			return FP_E_NOTDIR;
+		return FP_OK;	/* merged: checked as paths go through it */
+	}
+	set_stamp(p, src->mtime);
+	if (src->is_dir) {
+		f->action = FP_ACT_CREATE;
+		err = new_dir(p, dir, name, n, r->path, strlen(r->path),
+			      &sub);
+	} else {
+		err = create_file(p, f, dir, name, n, r->size);
+	}
+	set_stamp(p, p->opts.time);
+	return err;
+}
+
 static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
+			    const struct fp_req_src *src,
 			    struct fp_plan_file *f)
 {
 	uint16_t name[FP_LFN_MAX];
@@ -878,6 +934,8 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 	err = fp_path_parent(&p->walk, &path, name, &n, &dir);
 	if (err)
 		return err;
+	if (src && src->host)
+		return plan_copy(p, r, src, f, dir, name, n);
 	if (!fp_dir_lookup(dir, is_fat32(p), name, n, &e))
 		return p->opts.trim ? FP_E_NOFILE :
 		       create_file(p, f, dir, name, n, r->size);
@@ -933,8 +991,7 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	p->walk.where = diag->component;
 	p->walk.where_len = sizeof(diag->component);
 	p->walk.problem = &diag->problem;
-	fp_dir_timestamp(opts->time, opts->utc, &p->date, &p->time,
-			 &p->tenth);
+	set_stamp(p, opts->time);
 	p->cursor = start_cursor(fs);
 	p->fsinfo = fs->fsinfo;
 	p->files = calloc(count ? count : 1, sizeof(*p->files));
@@ -948,7 +1005,8 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 		err = reserve_free_used(p);
 	for (i = 0; !err && i < count; i++) {
 		diag->req = i;
-		err = plan_one(p, &reqs[i], &p->files[i]);
+		err = plan_one(p, &reqs[i], opts->srcs ? &opts->srcs[i] :
+			       NULL, &p->files[i]);
 		p->file_count = i + 1;
 	}
 	if (err) {
@@ -1105,6 +1163,55 @@ static enum fp_err write_fsinfo(struct fp_plan *p)
 	return err;
 }
 
+/* The image runs of file @f's clusters, for fp_copy_file(). */
+static enum fp_err copy_one(struct fp_plan *p, struct fp_copy *c,
+			    const struct fp_plan_file *f,
+			    struct fp_copy_run **runs, size_t *cap)
+{
+	const struct fp_geom *g = &p->fs->geom;
+	size_t j;
+	enum fp_err err;
+
+	while (*cap < f->ext_count) {
+		err = fp_grow(runs, cap, *cap, sizeof(**runs));
+		if (err)
+			return err;
+	}
+	for (j = 0; j < f->ext_count; j++) {
+		(*runs)[j].off = fp_geom_cl_off(g, f->ext[j].start);
+		(*runs)[j].len = (uint64_t)f->ext[j].count * g->clus_len;
+	}
+	return fp_copy_file(c, p->fs->img, f->src, f->new_size, *runs,
+			    f->ext_count);
+}
+
+/* Write the data of every copied file into its new clusters. */
+static enum fp_err copy_all(struct fp_plan *p)
+{
+	struct fp_copy_run *runs = NULL;
+	struct fp_copy *c = NULL;
+	size_t i, cap = 0;
+	enum fp_err err = FP_OK;
+
+	for (i = 0; !err && i < p->file_count; i++) {
+		const struct fp_plan_file *f = &p->files[i];
+
+		if (!f->src || f->is_dir || !f->ext_count)
+			continue;
+		if (!c)
+			err = fp_copy_new(&c);
+		if (!err)
+			err = copy_one(p, c, f, &runs, &cap);
+		if (err == FP_E_SRC || err == FP_E_CHANGED) {
+			p->diag->req = i;
+			p->diag->errnum = fp_copy_errno(c);
+		}
+	}
+	free(runs);
+	fp_copy_free(c);
+	return err;
+}
+
 enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
 {
 	enum fp_err err = FP_OK;
@@ -1117,6 +1224,8 @@ enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
 		return err || no_sync ? err : fp_img_sync(p->fs->img);
 	}
 	err = zero_all(p);
+	if (!err)
+		err = copy_all(p);
 	for (i = 0; !err && i < p->walk.dir_count; i++)
 		err = fp_dir_flush_new(p->walk.dirs[i], p->fs->img,
 				       &p->fs->geom);

@@ -18,6 +18,19 @@ struct fp_req {
 	uint64_t size;
 };
 
+/*
+ * What makes a request a copy: a host source.  A file (the request's size)
+ * is created with the data of @host (refused with FP_E_EXISTS when the
+ * path exists); with @is_dir a directory is created, or merged with when
+ * it exists.  Either gets @mtime as its time.  @host NULL: a
+ * preallocation.
+ */
+struct fp_req_src {
+	const char *host;
+	int is_dir;
+	int64_t mtime;
+};
+
 struct fp_plan_opts {
 	int keep_size;		/* allocate, keep the recorded size */
 	int zero;		/* with keep_size: zero the clusters too */
@@ -30,6 +43,7 @@ struct fp_plan_opts {
 				 * its size (the sizes of the requests are
 				 * not used) */
 	int64_t time;		/* stamp for new and resized entries */
+	const struct fp_req_src *srcs;	/* NULL, or one per request */
 	int utc;		/* time is shown in UTC, else local time */
 	const struct fp_progress *progress;	/* zeroing; NULL: none */
 };
@@ -50,6 +64,8 @@ struct fp_extent {
 /* What the plan does to one requested file. */
 struct fp_plan_file {
 	const char *path;	/* borrowed from the request */
+	const char *src;	/* a copy: borrowed from the request */
+	int is_dir;		/* a copy's directory: action CREATE or NONE */
 	enum fp_action action;
 	uint32_t old_size;
 	uint32_t new_size;
@@ -73,6 +89,7 @@ struct fp_plan_diag {
 	char component[256];	/* FP_E_NOENT, FP_E_NOTDIR, FP_E_DAMAGED:
 				 * path so far ("/" for the root) */
 	enum fp_problem problem;	/* FP_E_DAMAGED: what is wrong there */
+	int errnum;		/* commit's FP_E_SRC: errno (req: the file) */
 };
 
 struct fp_plan;
@@ -85,6 +102,9 @@ struct fp_plan;
  * directory, whose entry goes into one, or that extends a damaged file
  * fails with FP_E_DAMAGED (diag: the path and the problem); clusters that
  * a chain uses although the FAT marks them free are never allocated.
+ * Copies (opts->srcs) plan as files and directories to create; @diag
+ * must stay valid until fp_plan_commit(), which fills it when a copy's
+ * source fails.
  */
 enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 			  const struct fp_req *reqs, size_t count,
@@ -128,10 +148,11 @@ enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
 				uint32_t *count);
 
 /*
- * Write the plan in crash-safe order: zero the data, write new directory
- * clusters, write every FAT copy (new chains first, then the links from
- * existing chains to them), write changed directory sectors, update
- * FSInfo, and fsync unless @no_sync.  A trim plan writes the entries of
+ * Write the plan in crash-safe order: zero the data, write the copied
+ * files' data (fp_copy_file(); a failing source sets the build's diag:
+ * req and errnum), write new directory clusters, write every FAT copy
+ * (new chains first, then the links from existing chains to them), write
+ * changed directory sectors, update FSInfo, and fsync unless @no_sync.  A trim plan writes the entries of
  * files that keep no cluster, then the new chain ends, then the freed
  * entries.  A crash leaves lost clusters at worst, never an entry
  * pointing at free clusters.

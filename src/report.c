@@ -4,9 +4,11 @@
 #include <inttypes.h>
 #include <time.h>
 
-static const char *action_name(enum fp_action a)
+static const char *action_name(const struct fp_plan_file *f)
 {
-	switch (a) {
+	if (f->src && f->action == FP_ACT_CREATE)
+		return "copy";
+	switch (f->action) {
 	case FP_ACT_CREATE:
 		return "create";
 	case FP_ACT_EXTEND:
@@ -57,6 +59,8 @@ void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
 	for (i = 0; i < nfiles; i++) {
 		const struct fp_plan_file *f = &files[i];
 
+		if (f->is_dir)	/* created: in the mkdir lines above */
+			continue;
 		if (f->action == FP_ACT_TRIM) {
 			fprintf(out, "trim ::%s: size %" PRIu32 ", clusters %"
 				PRIu32 " -> %" PRIu32 "\n", f->path,
@@ -66,7 +70,7 @@ void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
 		}
 		fprintf(out, "%s ::%s: size %" PRIu32 " -> %" PRIu32
 			", clusters %" PRIu32 " + %" PRIu32,
-			action_name(f->action), f->path, f->old_size,
+			action_name(f), f->path, f->old_size,
 			f->new_size, f->old_clusters, f->new_clusters);
 		text_extents(out, f);
 		fputc('\n', out);
@@ -106,10 +110,14 @@ static void json_file(FILE *out, const struct fp_plan_file *f)
 
 	fputs("{\"path\":", out);
 	fp_report_json_string(out, f->path);
+	if (f->src) {
+		fputs(",\"source\":", out);
+		fp_report_json_string(out, f->src);
+	}
 	fprintf(out, ",\"action\":\"%s\",\"old_size\":%" PRIu32
 		",\"new_size\":%" PRIu32 ",\"old_clusters\":%" PRIu32
 		",\"new_clusters\":%" PRIu32 ",\"first_cluster\":%" PRIu32
-		",\"extents\":[", action_name(f->action), f->old_size,
+		",\"extents\":[", action_name(f), f->old_size,
 		f->new_size, f->old_clusters, f->new_clusters, f->first_cl);
 	for (i = 0; i < f->ext_count; i++)
 		fprintf(out, "%s{\"start\":%" PRIu32 ",\"count\":%" PRIu32 "}",
@@ -123,7 +131,7 @@ void fp_report_plan_json(FILE *out, const char *image,
 {
 	const struct fp_plan_file *files;
 	const char *const *dirs;
-	size_t i, nfiles, ndirs;
+	size_t i, n, nfiles, ndirs;
 
 	fputs("{\"image\":", out);
 	fp_report_json_string(out, image);
@@ -145,8 +153,10 @@ void fp_report_plan_json(FILE *out, const char *image,
 	}
 	fputs("],\"files\":[", out);
 	files = fp_plan_files(plan, &nfiles);
-	for (i = 0; i < nfiles; i++) {
-		if (i)
+	for (i = 0, n = 0; i < nfiles; i++) {
+		if (files[i].is_dir)	/* in directories_created */
+			continue;
+		if (n++)
 			fputc(',', out);
 		json_file(out, &files[i]);
 	}

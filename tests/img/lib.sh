@@ -961,3 +961,71 @@ GUEST
 	echo "uml_run: $UML_WHY" >&2
 	return 1
 }
+
+# --- Copies (SRC ::DEST) -----------------------------------------------
+#
+# copied_ok IMG ::DEST SRCDIR: mdir -b lists under ::DEST exactly the names
+# of the tree at SRCDIR (links followed), and every file reads back
+# through mtype byte for byte.
+copied_ok() {
+	fp_ci=$1 fp_cp=${2%/}/ fp_cs=$3
+	(cd "$fp_cs" && find -L . -mindepth 1 \( -type d -printf '%P/\n' \
+		-o -printf '%P\n' \)) | LC_ALL=C sort >"$T/copied.want"
+	mdir -b -/ -i "$fp_ci" "$fp_cp" >"$T/copied.mdir" 2>&1 || {
+		cat "$T/copied.mdir" >&2
+		fail "mdir -b -/ failed on $fp_cp"
+	}
+	awk -v p="$fp_cp" 'index($0, p) == 1 { print substr($0, length(p) + 1) }' \
+		"$T/copied.mdir" | LC_ALL=C sort >"$T/copied.got"
+	cmp -s "$T/copied.want" "$T/copied.got" || {
+		diff "$T/copied.want" "$T/copied.got" >&2
+		fail "mdir lists other names under $fp_cp than $fp_cs holds"
+	}
+	while IFS= read -r fp_cf; do
+		case $fp_cf in */) continue ;; esac
+		mtype -i "$fp_ci" "$fp_cp$fp_cf" >"$T/copied.data" 2>"$T/mtype.err" || {
+			cat "$T/mtype.err" >&2
+			fail "mtype failed on $fp_cp$fp_cf"
+		}
+		cmp "$T/copied.data" "$fp_cs/$fp_cf" >&2 ||
+			fail "$fp_cp$fp_cf differs from $fp_cs/$fp_cf"
+	done <"$T/copied.want"
+}
+
+# make_tree DIR CLUS [REVERSE]: a boot-partition-like tree in DIR: long,
+# mixed-case and UTF-8 names, empty and sparse files, sizes around the
+# cluster size CLUS, a hard link, a symbolic link, an empty directory, all
+# with mtime 1600000000; with REVERSE the same tree made in the other order.
+make_tree() {
+	fp_td=$1 fp_tc=$2 fp_order="1 2 3 4 5 6 7"
+	[ -n "${3:-}" ] && fp_order="7 6 5 4 3 2 1"
+	if [ -n "${3:-}" ]; then
+		mkdir -p "$fp_td/empty.d" "$fp_td/dtbs/overlays"
+	else
+		mkdir -p "$fp_td/dtbs/overlays" "$fp_td/empty.d"
+	fi || hard_error "mkdir in $fp_td"
+	for fp_tn in $fp_order; do
+		case $fp_tn in
+		1) fp_tf=zImage ;;
+		2) fp_tf=dtbs/bcm2711-rpi-4-b.dtb ;;
+		3) fp_tf=dtbs/A.DTB ;;
+		4) fp_tf="dtbs/overlays/Overlay Long Name.dtbo" ;;
+		5) fp_tf="Mixed Case.TXT" ;;
+		6) fp_tf="été.txt" ;;
+		7) fp_tf="日本語テキスト.txt" ;;
+		esac
+		awk -v n="$fp_tn" -v c="$fp_tc" 'BEGIN {
+			srand(n); for (i = 0; i < n * c / 3 + n; i++)
+				printf "%c", 32 + int(rand() * 90) }' \
+			>"$fp_td/$fp_tf" || hard_error "cannot write $fp_tf"
+	done
+	: >"$fp_td/empty"
+	head -c "$fp_tc" /dev/zero | tr '\0' 'x' >"$fp_td/cl1"
+	head -c $((fp_tc + 1)) /dev/zero | tr '\0' 'y' >"$fp_td/cl2"
+	truncate -s $((fp_tc * 40)) "$fp_td/sparse.img"
+	printf 'end' >>"$fp_td/sparse.img"
+	ln "$fp_td/zImage" "$fp_td/zImage.hard" || hard_error ln
+	ln -s zImage "$fp_td/current" || hard_error "ln -s"
+	find "$fp_td" -exec touch -h -d @1600000000 {} + ||
+		hard_error "touch"
+}

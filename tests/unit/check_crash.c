@@ -52,6 +52,43 @@ static void load_mkfs_image(void)
 	rmdir(dir);
 }
 
+/*
+ * The host file that the run copies: COPY_LEN bytes of pattern(9, pos),
+ * with a hole from 400000 to 900000 (zeros), more than one 1 MiB buffer.
+ */
+#define COPY_LEN 1200000u
+#define COPY_HOLE_OFF 400000u
+#define COPY_HOLE_END 900000u
+static char copy_dir[4096], copy_path[4200];
+static struct fp_req_src work_srcs[6];
+
+static uint8_t copy_byte(uint64_t pos);
+
+static void make_copy_source(void)
+{
+	FILE *f;
+	uint64_t pos;
+
+	ck_assert_ptr_nonnull(mkdtemp(test_tmpl(copy_dir, sizeof(copy_dir),
+						"check_crash")));
+	snprintf(copy_path, sizeof(copy_path), "%s/src.bin", copy_dir);
+	f = fopen(copy_path, "wb");
+	ck_assert_ptr_nonnull(f);
+	for (pos = 0; pos < COPY_LEN; pos++) {
+		if (pos == COPY_HOLE_OFF) {
+			ck_assert_int_eq(fseek(f, COPY_HOLE_END, SEEK_SET), 0);
+			pos = COPY_HOLE_END;
+		}
+		fputc(copy_byte(pos), f);
+	}
+	ck_assert_int_eq(fclose(f), 0);
+	work_srcs[4].host = copy_dir;
+	work_srcs[4].is_dir = 1;
+	work_srcs[4].mtime = 1500000000;
+	work_srcs[5].host = copy_path;
+	work_srcs[5].mtime = 1500000000;
+}
+
 /* How far a run got before it failed. */
 enum stage { ST_OPEN, ST_PLAN, ST_COMMIT, ST_DONE };
 
@@ -64,7 +101,7 @@ static enum fp_err run(struct fp_img *img, const struct fp_req *r, size_t n,
 		       enum stage *stage)
 {
 	struct fp_plan_opts o = { .time = 1700000000, .utc = 1,
-				   .parents = 1 };
+				   .parents = 1, .srcs = work_srcs };
 	struct fp_locate loc;
 	struct fp_fs_diag fd;
 	struct fp_plan_diag diag;
@@ -126,6 +163,13 @@ static uint8_t pattern(size_t file, uint64_t pos)
 	return (uint8_t)(0x41 + (file * 7 + pos) % 26);
 }
 
+static uint8_t copy_byte(uint64_t pos)
+{
+	return pos >= COPY_HOLE_OFF && pos < COPY_HOLE_END ? 0 :
+	       pattern(9, pos);
+}
+
+
 /* Image offset of byte @pos of the file whose chain is @cls. */
 static uint64_t byte_off(const struct fp_geom *g, const uint32_t *cls,
 			 uint64_t pos)
@@ -180,6 +224,27 @@ static uint64_t entry_off(struct fp_fs *fs, const uint8_t *d,
 	free(cls);
 	ck_assert_msg(found, "no entry '%s'", sfn);
 	return found;
+}
+
+/* The copied file reads back as its source, its last cluster's rest 0. */
+static void assert_copied(struct fp_img *img)
+{
+	const uint8_t *d = fp_img_mem_data(img);
+	struct fp_fs *fs;
+	uint32_t *cls, n;
+	uint64_t pos, end;
+
+	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
+	cls = clusters_of(fs, "/copy/Copied data.bin", &n);
+	end = (uint64_t)n * fs->geom.clus_len;
+	ck_assert_uint_ge(end, COPY_LEN);
+	for (pos = 0; pos < end; pos++)
+		ck_assert_msg(d[byte_off(&fs->geom, cls, pos)] ==
+			      (pos < COPY_LEN ? copy_byte(pos) : 0),
+			      "copied byte %llu differs",
+			      (unsigned long long)pos);
+	free(cls);
+	fp_fs_free(fs);
 }
 
 /* Overwrite the data of the kept files in @d with their patterns. */
@@ -264,6 +329,7 @@ static void setup(void)
 	struct fp_fs *fs;
 
 	load_mkfs_image();
+	make_copy_source();
 	ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
 	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
 	ck_assert_int_eq(fp_plan_build(fs, &o, prep, 15, &plan, &diag),
@@ -285,6 +351,8 @@ static void teardown(void)
 		kept[i].cls = NULL;
 	}
 	free(base);
+	unlink(copy_path);
+	rmdir(copy_dir);
 }
 
 /*
@@ -350,12 +418,14 @@ static void assert_sound(struct fp_img *img, const char *how,
 	assert_kept(img, k, how);
 }
 
-/* The requests whose run is cut short. */
+/* The requests whose run is cut short; the last two are a copy. */
 static const struct fp_req work[] = {
 	{ "/old.bin", 300000 },			/* extend: a link */
 	{ "/d/A long name that needs slots.bin", 200000 },	/* grows d */
 	{ "/new.bin", 100000 },
 	{ "/e/f/deep.bin", 5000 },		/* two new directories */
+	{ "/copy", 0 },				/* a copied directory */
+	{ "/copy/Copied data.bin", COPY_LEN },	/* and its file */
 };
 #define WORK_COUNT (sizeof(work) / sizeof(work[0]))
 
@@ -440,6 +510,7 @@ START_TEST(test_fault_at_every_call)
 	ck_assert_int_eq(run(img, work, WORK_COUNT, &st), FP_OK);
 	total = reads ? fp_img_read_count(img) : fp_img_write_count(img);
 	assert_sound(img, "no fault", 0);
+	assert_copied(img);
 	fp_img_close(img);
 	ck_assert_uint_ge(total, 6);
 	for (k = 1; k <= total; k++) {

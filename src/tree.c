@@ -1,0 +1,246 @@
+/* tree.c - scan a host tree: sorted entries, kinds, sizes, clamped times. */
+#include "tree.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "util.h"
+
+#define TREE_FILE_MAX 0xFFFFFFFFull	/* largest FAT file size */
+
+/* A directory being scanned, to find one that contains itself. */
+struct up {
+	dev_t dev;
+	ino_t ino;
+};
+
+struct scan {
+	struct fp_tree *t;
+	const int64_t *clamp;
+	struct fp_tree_diag *diag;
+	struct up *up;		/* the directories from the root down */
+	size_t up_count, up_cap;
+};
+
+static enum fp_err fail(struct scan *s, const char *path, enum fp_err err,
+			int errnum)
+{
+	struct stat st;
+
+	snprintf(s->diag->path, sizeof(s->diag->path), "%s", path);
+	s->diag->errnum = errnum;
+	s->diag->link = lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+	return err;
+}
+
+/* "@a/@b", or @b when @a is empty; NULL when out of memory. */
+static char *join(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	int slash = la && a[la - 1] != '/';
+	char *p = malloc(la + lb + 2);
+
+	if (!p)
+		return NULL;
+	memcpy(p, a, la);
+	if (slash)
+		p[la] = '/';
+	memcpy(p + la + (size_t)slash, b, lb + 1);
+	return p;
+}
+
+/* Append a node for @host (its stat @st), taking @host and @rel. */
+static enum fp_err add_node(struct scan *s, char *host, char *rel,
+			    const struct stat *st)
+{
+	struct fp_tree *t = s->t;
+	struct fp_tree_node *n;
+	enum fp_err err = FP_OK;
+
+	if (!S_ISREG(st->st_mode) && !S_ISDIR(st->st_mode))
+		err = fail(s, host, FP_E_SPECIAL, 0);
+	else if (S_ISREG(st->st_mode) &&
+		 (uint64_t)st->st_size > TREE_FILE_MAX)
+		err = fail(s, host, FP_E_TOOBIG, 0);
+	if (!err)
+		err = fp_grow(&t->nodes, &t->cap, t->count, sizeof(*t->nodes));
+	if (err) {
+		free(host);
+		free(rel);
+		return err;
+	}
+	n = &t->nodes[t->count++];
+	n->host = host;
+	n->rel = rel;
+	n->kind = S_ISDIR(st->st_mode) ? FP_TREE_DIR : FP_TREE_FILE;
+	n->size = n->kind == FP_TREE_FILE ? (uint64_t)st->st_size : 0;
+	n->mtime = (int64_t)st->st_mtime;
+	if (s->clamp && n->mtime > *s->clamp)
+		n->mtime = *s->clamp;
+	return FP_OK;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void free_names(char **names, size_t count)
+{
+	while (count)
+		free(names[--count]);
+	free(names);
+}
+
+/* The names in directory @host but . and .., sorted bytewise. */
+static enum fp_err read_names(struct scan *s, const char *host,
+			      char ***out, size_t *count)
+{
+	DIR *d = opendir(host);
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *e;
+	enum fp_err err = FP_OK;
+
+	if (!d)
+		return fail(s, host, FP_E_SRC, errno);
+	while (!err) {
+		errno = 0;
+		e = readdir(d);
+		if (!e) {
+			if (errno)
+				err = fail(s, host, FP_E_SRC, errno);
+			break;
+		}
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		err = fp_grow(&names, &cap, n, sizeof(*names));
+		if (!err && !(names[n] = strdup(e->d_name)))
+			err = FP_E_NOMEM;
+		if (!err)
+			n++;
+	}
+	closedir(d);
+	if (err) {
+		free_names(names, n);
+		return err;
+	}
+	if (n)
+		qsort(names, n, sizeof(*names), name_cmp);
+	*out = names;
+	*count = n;
+	return FP_OK;
+}
+
+static enum fp_err scan_dir(struct scan *s, const char *host,
+			    const char *rel, const struct stat *st);
+
+/* stat() @host (links followed) and add it, and its tree if a directory. */
+static enum fp_err scan_path(struct scan *s, char *host, char *rel)
+{
+	struct stat st;
+	enum fp_err err;
+
+	if (stat(host, &st) < 0) {
+		err = fail(s, host, FP_E_SRC, errno);
+		free(host);
+		free(rel);
+		return err;
+	}
+	err = add_node(s, host, rel, &st);
+	if (!err && S_ISDIR(st.st_mode))
+		err = scan_dir(s, host, rel, &st);
+	return err;
+}
+
+static enum fp_err push_up(struct scan *s, const char *host,
+			   const struct stat *st)
+{
+	size_t i;
+	enum fp_err err;
+
+	for (i = 0; i < s->up_count; i++)
+		if (s->up[i].dev == st->st_dev && s->up[i].ino == st->st_ino)
+			return fail(s, host, FP_E_LOOP, 0);
+	err = fp_grow(&s->up, &s->up_cap, s->up_count, sizeof(*s->up));
+	if (err)
+		return err;
+	s->up[s->up_count].dev = st->st_dev;
+	s->up[s->up_count++].ino = st->st_ino;
+	return FP_OK;
+}
+
+/*
+ * The entries of directory @host (@rel in the tree), sorted by name, each
+ * followed by its own tree.  @host and @rel belong to a node, whose
+ * strings stay put when the node array moves.
+ */
+static enum fp_err scan_dir(struct scan *s, const char *host,
+			    const char *rel, const struct stat *st)
+{
+	char **names = NULL, *h, *r;
+	size_t count = 0, i;
+	enum fp_err err = push_up(s, host, st);
+
+	if (!err)
+		err = read_names(s, host, &names, &count);
+	for (i = 0; !err && i < count; i++) {
+		h = join(host, names[i]);
+		r = join(rel, names[i]);
+		if (!h || !r) {
+			free(h);
+			free(r);
+			err = FP_E_NOMEM;
+			break;
+		}
+		err = scan_path(s, h, r);
+	}
+	free_names(names, count);
+	if (!err)
+		s->up_count--;
+	return err;
+}
+
+enum fp_err fp_tree_scan(const char *src, const int64_t *clamp,
+			 struct fp_tree **out, struct fp_tree_diag *diag)
+{
+	struct scan s = { .clamp = clamp, .diag = diag };
+	char *host = strdup(src), *rel = strdup("");
+	enum fp_err err;
+
+	memset(diag, 0, sizeof(*diag));
+	s.t = calloc(1, sizeof(*s.t));
+	if (!s.t || !host || !rel) {
+		free(host);
+		free(rel);
+		free(s.t);
+		return FP_E_NOMEM;
+	}
+	err = scan_path(&s, host, rel);
+	free(s.up);
+	if (err) {
+		fp_tree_free(s.t);
+		return err;
+	}
+	*out = s.t;
+	return FP_OK;
+}
+
+void fp_tree_free(struct fp_tree *tree)
+{
+	size_t i;
+
+	if (!tree)
+		return;
+	for (i = 0; i < tree->count; i++) {
+		free(tree->nodes[i].host);
+		free(tree->nodes[i].rel);
+	}
+	free(tree->nodes);
+	free(tree);
+}

@@ -1,0 +1,57 @@
+/* tree.h - scan a host file or directory tree for copying into a volume. */
+#ifndef FP_TREE_H
+#define FP_TREE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fp_err.h"
+
+enum fp_tree_kind {
+	FP_TREE_FILE,
+	FP_TREE_DIR,
+};
+
+/* One file or directory of the tree. */
+struct fp_tree_node {
+	char *host;		/* its host path (owned) */
+	char *rel;		/* below the root, "a/b"; "" for the root */
+	enum fp_tree_kind kind;
+	uint64_t size;		/* files: bytes */
+	int64_t mtime;		/* seconds, clamped (see fp_tree_scan) */
+};
+
+/*
+ * The nodes in pre-order: the root first, then each directory's entries
+ * sorted by name bytewise (strcmp), each subdirectory followed by its own
+ * tree.  Owned by the tree.
+ */
+struct fp_tree {
+	struct fp_tree_node *nodes;
+	size_t count, cap;
+};
+
+/* Why a scan failed: the host path, and errno for FP_E_SRC. */
+struct fp_tree_diag {
+	char path[4096];
+	int errnum;
+	int link;		/* the path is a symbolic link */
+};
+
+/*
+ * Scan @src, a host file or directory, following symbolic links (as
+ * mcopy and cp -L do): its files and directories, their sizes and their
+ * modification times, each later than *@clamp made *@clamp (@clamp NULL:
+ * none).  The order depends only on the names, never on readdir() order,
+ * the locale or the host filesystem.  Fails, with the path in *diag, with
+ * FP_E_SRC (a stat, open or readdir error, errno in diag->errnum: a
+ * dangling link is ENOENT with diag->link set), FP_E_SPECIAL (neither a
+ * regular file nor a directory), FP_E_LOOP (a directory that contains
+ * itself through a link) or FP_E_TOOBIG (a file over 4 GiB - 1).
+ */
+enum fp_err fp_tree_scan(const char *src, const int64_t *clamp,
+			 struct fp_tree **out, struct fp_tree_diag *diag);
+
+void fp_tree_free(struct fp_tree *tree);
+
+#endif
