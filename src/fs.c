@@ -69,6 +69,11 @@ static enum fp_err volume_dirty(struct fp_fs *fs, int *dirty)
 	return FP_OK;
 }
 
+const struct fp_geom *fp_fs_geom(const struct fp_fs *fs)
+{
+	return &fs->geom;
+}
+
 enum fp_err fp_fs_bitmap(struct fp_fs *fs)
 {
 	if (fs->bm)

@@ -26,6 +26,10 @@ struct fp_fs {
  */
 enum fp_err fp_fs_open(struct fp_img *img, struct fp_fs **out);
 
+/* The volume's geometry, decoded and checked: what callers outside the
+ * library read of a volume. */
+const struct fp_geom *fp_fs_geom(const struct fp_fs *fs);
+
 /* Set up fs->bm (once), the free bitmap that planning uses. */
 enum fp_err fp_fs_bitmap(struct fp_fs *fs);
 

@@ -995,7 +995,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	po.progress = progress_on(c, &prog, "zeroing");
 	err = fp_plan_build(fs, &po, c->reqs, c->req_count, &plan, &diag);
 	if (err)
-		return plan_error(c, img, err, &diag, &fs->geom);
+		return plan_error(c, img, err, &diag, fp_fs_geom(fs));
 	ret = check_fs(c, img, fs);
 	if (ret) {
 		fp_plan_free(plan);
@@ -1182,15 +1182,15 @@ static int map_one(const struct cli *c, struct fp_img *img,
 	err = fp_map_load(fs, c->reqs[i].path, &m, &diag);
 	if (err) {
 		diag.req = i;
-		return plan_error(c, img, err, &diag, &fs->geom);
+		return plan_error(c, img, err, &diag, fp_fs_geom(fs));
 	}
 	if (c->json) {
 		fputs(*shown ? "," : "", stdout);
-		fp_report_map_json(stdout, c->reqs[i].path, &m, &fs->geom,
-				   fp_img_base(img));
+		fp_report_map_json(stdout, c->reqs[i].path, &m,
+				   fp_fs_geom(fs), fp_img_base(img));
 	} else {
-		fp_report_map_text(stdout, c->reqs[i].path, &m, &fs->geom,
-				   fp_img_base(img));
+		fp_report_map_text(stdout, c->reqs[i].path, &m,
+				   fp_fs_geom(fs), fp_img_base(img));
 	}
 	fp_map_release(&m);
 	(*shown)++;
@@ -1212,7 +1212,7 @@ static int run_map(const struct cli *c)
 		fp_report_json_string(stdout, c->image);
 		printf(",\"volume_offset\":%" PRIu64 ",\"cluster_size\":%"
 		       PRIu32 ",\"files\":[", fp_img_base(img),
-		       fs->geom.clus_len);
+		       fp_fs_geom(fs)->clus_len);
 	}
 	for (i = 0; i < c->req_count; i++) {
 		rc = map_one(c, img, fs, i, &shown);

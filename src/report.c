@@ -48,6 +48,7 @@ void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
 			 const struct fp_plan *plan,
 			 const struct fp_free_space *sp, int done)
 {
+	uint32_t clus_len = fp_fs_geom(fs)->clus_len;
 	const struct fp_plan_file *files;
 	const char *const *dirs;
 	size_t i, nfiles, ndirs;
@@ -78,13 +79,13 @@ void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
 	if (fp_plan_is_trim(plan)) {
 		fprintf(out, "%s %" PRIu32 " clusters of %" PRIu32 " bytes\n",
 			done ? "freed" : "would free",
-			fp_plan_freed_count(plan), fs->geom.clus_len);
+			fp_plan_freed_count(plan), clus_len);
 		return;
 	}
 	fprintf(out, "%s %" PRIu32 " clusters of %" PRIu32 " bytes; %"
 		PRIu32 " free\n", done ? "allocated" : "would allocate",
-		fp_plan_alloc_count(plan), fs->geom.clus_len, sp->count);
-	text_run(out, sp->run_start, sp->run_count, fs->geom.clus_len);
+		fp_plan_alloc_count(plan), clus_len, sp->count);
+	text_run(out, sp->run_start, sp->run_count, clus_len);
 	fputc('\n', out);
 }
 
@@ -129,6 +130,7 @@ void fp_report_plan_json(FILE *out, const char *image,
 			 const struct fp_fs *fs, const struct fp_plan *plan,
 			 const struct fp_free_space *sp, int dry_run)
 {
+	const struct fp_geom *g = fp_fs_geom(fs);
 	const struct fp_plan_file *files;
 	const char *const *dirs;
 	size_t i, n, nfiles, ndirs;
@@ -141,9 +143,9 @@ void fp_report_plan_json(FILE *out, const char *image,
 		",\"largest_free_run_bytes\":%" PRIu64
 		",\"largest_free_run_start\":%" PRIu32
 		",\"directories_created\":[",
-		dry_run ? "true" : "false", (int)fs->geom.type,
-		fs->geom.clus_len, fp_plan_alloc_count(plan), sp->count,
-		sp->run_count, (uint64_t)sp->run_count * fs->geom.clus_len,
+		dry_run ? "true" : "false", (int)g->type,
+		g->clus_len, fp_plan_alloc_count(plan), sp->count,
+		sp->run_count, (uint64_t)sp->run_count * g->clus_len,
 		sp->run_start);
 	dirs = fp_plan_made_dirs(plan, &ndirs);
 	for (i = 0; i < ndirs; i++) {
