@@ -9,12 +9,15 @@
 #include <unistd.h>
 
 #define COPY_BUF (1u << 20)	/* the buffer: bytes per read and write */
+#define TICK_PIECE (16u << 20)	/* bytes per progress report at most */
 
 struct fp_copy {
 	uint8_t *buf;
 	int no_offload;		/* copy_file_range refused once: never again */
 	int errnum;
 	uint64_t offloaded;
+	struct fp_tick *tick;	/* borrowed; NULL: no progress */
+	uint64_t done;		/* bytes reported to tick */
 };
 
 enum fp_err fp_copy_new(struct fp_copy **out)
@@ -42,6 +45,13 @@ void fp_copy_free(struct fp_copy *c)
 int fp_copy_errno(const struct fp_copy *c)
 {
 	return c->errnum;
+}
+
+void fp_copy_progress(struct fp_copy *c, struct fp_tick *tick,
+		      uint64_t done)
+{
+	c->tick = tick;
+	c->done = done;
 }
 
 uint64_t fp_copy_offloaded(const struct fp_copy *c)
@@ -173,6 +183,28 @@ static enum fp_err put_span(struct fp_copy *c, struct fp_img *img, int fd,
 	return err ? err : fp_img_zero(img, off + len, pad);
 }
 
+/* put_span() of one run, in pieces of TICK_PIECE when progress is told. */
+static enum fp_err put_run(struct fp_copy *c, struct fp_img *img, int fd,
+			   uint64_t src_off, uint64_t off, uint64_t len,
+			   uint64_t pad)
+{
+	uint64_t n, p;
+	enum fp_err err = FP_OK;
+
+	do {
+		n = c->tick && len > TICK_PIECE ? TICK_PIECE : len;
+		p = n == len ? pad : 0;
+		err = put_span(c, img, fd, src_off, off, n, p);
+		src_off += n;
+		off += n;
+		len -= n;
+		c->done += n + p;
+		if (!err && c->tick)
+			fp_tick(c->tick, c->done);
+	} while (!err && len);
+	return err;
+}
+
 static enum fp_err copy_runs(struct fp_copy *c, struct fp_img *img, int fd,
 			     uint64_t size, const struct fp_copy_run *runs,
 			     size_t count)
@@ -183,8 +215,8 @@ static enum fp_err copy_runs(struct fp_copy *c, struct fp_img *img, int fd,
 
 	for (i = 0; !err && i < count; i++) {
 		n = size - pos < runs[i].len ? size - pos : runs[i].len;
-		err = put_span(c, img, fd, pos, runs[i].off, n,
-			       i + 1 == count ? runs[i].len - n : 0);
+		err = put_run(c, img, fd, pos, runs[i].off, n,
+			      i + 1 == count ? runs[i].len - n : 0);
 		pos += n;
 	}
 	return err;

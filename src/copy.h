@@ -7,6 +7,7 @@
 
 #include "fp_err.h"
 #include "image.h"
+#include "progress.h"
 
 /* A byte range of the image that receives file data. */
 struct fp_copy_run {
@@ -40,6 +41,13 @@ void fp_copy_free(struct fp_copy *c);
 enum fp_err fp_copy_file(struct fp_copy *c, struct fp_img *img,
 			 const char *src, uint64_t size,
 			 const struct fp_copy_run *runs, size_t count);
+
+/*
+ * Report the bytes of runs written to @tick (borrowed; NULL: none), on
+ * top of @done already reported, in pieces of at most 16 MiB.
+ */
+void fp_copy_progress(struct fp_copy *c, struct fp_tick *tick,
+		      uint64_t done);
 
 /* errno of the last FP_E_SRC. */
 int fp_copy_errno(const struct fp_copy *c);

@@ -894,7 +894,7 @@ static int check_fs(const struct cli *c, struct fp_img *img,
 /*
  * Progress as the CLI renders it: the meter line on stderr, and with -C FD
  * e2fsck's completion lines, "PASS DONE TOTAL DEVICE\n" (e2fsck -C), on FD.
- * There is one pass, 1, whether checking or zeroing.
+ * There is one pass, 1, whether checking, zeroing or writing copies.
  */
 struct cli_progress {
 	struct fp_meter meter;
@@ -975,6 +975,17 @@ static int commit_error(const struct cli *c, struct fp_img *img,
 	return EXIT_OPERATIONAL;
 }
 
+/* 1 if a request copies a host file (its data is written). */
+static int has_copies(const struct cli *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->req_count; i++)
+		if (c->srcs[i].host && !c->srcs[i].is_dir)
+			return 1;
+	return 0;
+}
+
 static int run_plan(const struct cli *c, struct fp_img *img,
 		    struct fp_fs *fs)
 {
@@ -992,7 +1003,8 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	enum fp_err err;
 	int ret = EXIT_OK;
 
-	po.progress = progress_on(c, &prog, "zeroing");
+	po.progress = progress_on(c, &prog,
+				  has_copies(c) ? "writing" : "zeroing");
 	err = fp_plan_build(fs, &po, c->reqs, c->req_count, &plan, &diag);
 	if (err)
 		return plan_error(c, img, err, &diag, fp_fs_geom(fs));

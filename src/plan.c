@@ -434,20 +434,16 @@ static enum fp_err zero_add(struct fp_plan *p, uint64_t off, uint64_t len)
  * Zero the planned ranges, as data unless holes were asked for; in chunks
  * when progress is reported.
  */
-static enum fp_err zero_all(struct fp_plan *p)
+static enum fp_err zero_all(struct fp_plan *p, struct fp_tick *tick)
 {
-	uint64_t total = 0, done = 0, off, n;
-	struct fp_tick tick;
+	uint64_t done = 0, off, n;
 	enum fp_err err = FP_OK;
 	size_t i;
 
-	for (i = 0; i < p->zero_count; i++)
-		total += p->zero[i].len;
-	fp_tick_start(&tick, p->opts.progress, total);
 	for (i = 0; !err && i < p->zero_count; i++) {
 		for (off = 0; !err && off < p->zero[i].len; off += n) {
 			n = p->zero[i].len - off;
-			if (tick.prog && n > ZERO_CHUNK)
+			if (tick->prog && n > ZERO_CHUNK)
 				n = ZERO_CHUNK;
 			if (p->opts.punch_holes)
 				err = fp_img_punch(p->fs->img,
@@ -456,10 +452,36 @@ static enum fp_err zero_all(struct fp_plan *p)
 				err = fp_img_zero(p->fs->img,
 						  p->zero[i].off + off, n);
 			done += n;
-			fp_tick(&tick, done);
+			fp_tick(tick, done);
 		}
 	}
 	return err;
+}
+
+/*
+ * Bytes the commit writes as data and reports progress of: the zeroed
+ * ranges (first), then the new clusters of copied files.
+ */
+static uint64_t zero_bytes(const struct fp_plan *p)
+{
+	uint64_t total = 0;
+	size_t i;
+
+	for (i = 0; i < p->zero_count; i++)
+		total += p->zero[i].len;
+	return total;
+}
+
+static uint64_t copy_bytes(const struct fp_plan *p)
+{
+	uint64_t total = 0;
+	size_t i, j;
+
+	for (i = 0; i < p->file_count; i++)
+		if (p->files[i].src && !p->files[i].is_dir)
+			for (j = 0; j < p->files[i].ext_count; j++)
+				total += p->files[i].ext[j].count;
+	return total * p->fs->geom.clus_len;
 }
 
 /* Zero bytes [from, to) of the existing chain starting at @cl. */
@@ -1185,8 +1207,12 @@ static enum fp_err copy_one(struct fp_plan *p, struct fp_copy *c,
 			    f->ext_count);
 }
 
-/* Write the data of every copied file into its new clusters. */
-static enum fp_err copy_all(struct fp_plan *p)
+/*
+ * Write the data of every copied file into its new clusters, reporting
+ * progress on @tick after the @done bytes of zeroing.
+ */
+static enum fp_err copy_all(struct fp_plan *p, struct fp_tick *tick,
+			    uint64_t done)
 {
 	struct fp_copy_run *runs = NULL;
 	struct fp_copy *c = NULL;
@@ -1198,8 +1224,12 @@ static enum fp_err copy_all(struct fp_plan *p)
 
 		if (!f->src || f->is_dir || !f->ext_count)
 			continue;
-		if (!c)
+		if (!c) {
 			err = fp_copy_new(&c);
+			if (!err)
+				fp_copy_progress(c, tick->prog ? tick : NULL,
+						 done);
+		}
 		if (!err)
 			err = copy_one(p, c, f, &runs, &cap);
 		if (err == FP_E_SRC || err == FP_E_CHANGED) {
@@ -1214,6 +1244,8 @@ static enum fp_err copy_all(struct fp_plan *p)
 
 enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
 {
+	struct fp_tick tick;
+	uint64_t zeroed;
 	enum fp_err err = FP_OK;
 	size_t i;
 
@@ -1223,9 +1255,11 @@ enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
 			err = write_fsinfo(p);
 		return err || no_sync ? err : fp_img_sync(p->fs->img);
 	}
-	err = zero_all(p);
+	zeroed = zero_bytes(p);
+	fp_tick_start(&tick, p->opts.progress, zeroed + copy_bytes(p));
+	err = zero_all(p, &tick);
 	if (!err)
-		err = copy_all(p);
+		err = copy_all(p, &tick, zeroed);
 	for (i = 0; !err && i < p->walk.dir_count; i++)
 		err = fp_dir_flush_new(p->walk.dirs[i], p->fs->img,
 				       &p->fs->geom);

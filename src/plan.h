@@ -45,7 +45,8 @@ struct fp_plan_opts {
 	int64_t time;		/* stamp for new and resized entries */
 	const struct fp_req_src *srcs;	/* NULL, or one per request */
 	int utc;		/* time is shown in UTC, else local time */
-	const struct fp_progress *progress;	/* zeroing; NULL: none */
+	const struct fp_progress *progress;	/* zeroing and copied data,
+						 * one piece; NULL: none */
 };
 
 enum fp_action {
