@@ -122,6 +122,9 @@ make_names() {
 timed() {
 	local out=$1 t0 t1 rss=-
 	shift
+	# no dirty pages of an earlier command: each pays for its own
+	# writeback throttling only (2 GiB is past the dirty limits)
+	sync
 	t0=$(now_ms)
 	if [ -n "$TIME" ]; then
 		"$TIME" -f %M -o "$W/rss" "$@" >/dev/null 2>"$W/err" ||
