@@ -52,6 +52,17 @@ static uint64_t word_count(uint32_t max_cl)
 	return ((uint64_t)max_cl + 1) / 64 + 1;
 }
 
+/*
+ * The set bits of @m.  Most words of a FAT are all free or all used, and
+ * without -mpopcnt __builtin_popcountll is a call into libgcc.
+ */
+static uint32_t count64(uint64_t m)
+{
+	if (m == 0 || m == ~0ull)
+		return m ? 64 : 0;
+	return (uint32_t)__builtin_popcountll(m);
+}
+
 /* Mask of bits lo .. hi - 1 of a word, 0 <= lo < hi <= 64. */
 static uint64_t bit_range(unsigned lo, unsigned hi)
 {
@@ -178,8 +189,7 @@ static enum fp_err scan(struct fp_bitmap *bm, uint32_t cl)
 			masks[0] &= ~3ull;
 		for (g = 0; g < n; g++) {
 			bm->words[cl / 64 + g] &= ~masks[g];
-			bm->free_count +=
-				(uint32_t)__builtin_popcountll(masks[g]);
+			bm->free_count += count64(masks[g]);
 		}
 		if (end - cl < n * 64)
 			break;
@@ -213,8 +223,7 @@ void fp_bitmap_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count)
 		uint64_t m = bit_range((unsigned)(pos % 64), hi);
 
 		assert((bm->words[i] & m) == 0);
-		bm->free_count -= (uint32_t)__builtin_popcountll(
-			m & ~bm->words[i]);
+		bm->free_count -= count64(m & ~bm->words[i]);
 		bm->words[i] |= m;
 		pos = i * 64 + hi;
 	}

@@ -15,6 +15,8 @@
 
 #define FAT32_MASK 0x0FFFFFFFu
 #define FAT32_HIGH 0xF0000000u
+#define PAIR_HIGH 0xF0000000F0000000ull	/* FAT32_HIGH of two entries */
+#define PAIR_STEP 0x0000000200000002ull	/* the next two links */
 
 /* An entry of a packed window that does not link to the next cluster. */
 struct fp_fat_patch {
@@ -107,6 +109,30 @@ struct fp_fat {
 };
 
 /* ---- entry accessors, one set per FAT type --------------------------- */
+
+/* FAT32 links @next and @next + 1 as one 8-byte word (fp_le64 order). */
+static uint64_t pair32(uint32_t next)
+{
+	return (uint64_t)next | (uint64_t)(next + 1) << 32;
+}
+
+/*
+ * The 64 FAT32 entries at @p ORed, as two in one word: four loads a step
+ * into four words (GCC 12 at -O2 neither unrolls nor vectorizes this).
+ */
+static uint64_t or64(const uint8_t *p)
+{
+	uint64_t a = 0, b = 0, c = 0, d = 0;
+	uint32_t k;
+
+	for (k = 0; k < 256; k += 32) {
+		a |= fp_le64(p + k);
+		b |= fp_le64(p + k + 8);
+		c |= fp_le64(p + k + 16);
+		d |= fp_le64(p + k + 24);
+	}
+	return a | b | c | d;
+}
 
 static uint32_t get12(const uint8_t *p, uint32_t i)
 {
@@ -266,13 +292,8 @@ static uint64_t free16(const uint8_t *p, uint32_t i, uint32_t n)
 /* Mostly free entries in a fresh FAT32: one test for all of them. */
 static uint64_t free32(const uint8_t *p, uint32_t i, uint32_t n)
 {
-	const uint8_t *q = p + (size_t)i * 4;
-	uint32_t k, any = 0;
-
-	for (k = 0; k < n; k++)
-		any |= fp_le32(q + 4 * k);
-	if ((any & FAT32_MASK) == 0)
-		return n == 64 ? ~0ull : (1ull << n) - 1;
+	if (n == 64 && (or64(p + (size_t)i * 4) & ~PAIR_HIGH) == 0)
+		return ~0ull;
 	return free_loop(get32, FAT32_MASK, p, i, n);
 }
 
@@ -668,20 +689,23 @@ static enum fp_err pack(struct fp_fat *fat, uint32_t w)
 }
 
 /*
- * FAT32 entries @next, @next + 1, ... into the @n entries at @p: built
- * in native words, which the compiler turns into vector stores, and
- * copied (htole32 is nothing on a little-endian host).
+ * FAT32 entries @next, @next + 1, ... into the @n entries at @p, two in
+ * one 8-byte store and eight a loop: about 1.5 instructions an entry,
+ * where GCC 12 at -O2 vectorizes no form of this loop well.
  */
 static void put_seq32(uint8_t *p, uint32_t next, uint32_t n)
 {
-	uint32_t tmp[1024], k, m;
+	uint64_t a = pair32(next);
+	uint32_t k = 0;
 
-	for (; n; n -= m, next += m, p += (size_t)m * 4) {
-		m = n < 1024 ? n : 1024;
-		for (k = 0; k < m; k++)
-			tmp[k] = htole32(next + k);
-		memcpy(p, tmp, (size_t)m * 4);
+	for (; k + 8 <= n; k += 8, a += 4 * PAIR_STEP, p += 32) {
+		fp_put_le64(p, a);
+		fp_put_le64(p + 8, a + PAIR_STEP);
+		fp_put_le64(p + 16, a + 2 * PAIR_STEP);
+		fp_put_le64(p + 24, a + 3 * PAIR_STEP);
 	}
+	for (; k < n; k++, p += 4)
+		fp_put_le32(p, next + k);
 }
 
 /* The bytes of packed window @w into @out (fat->win_len of them). */
@@ -967,31 +991,61 @@ enum fp_err fp_fat_set(struct fp_fat *fat, uint32_t cl, uint32_t val)
 /*
  * Entries @i .. @i + @n - 1 of FAT32 window @win, for clusters @cl on:
  * each links to the next, @end ends the chain; top 4 bits kept.  The
- * same as put() an entry at a time, with the dirty sectors marked once.
+ * same as put() an entry at a time, with the dirty sectors marked once
+ * and two entries a load and store.
  */
 static void link32(struct fp_fat *fat, struct fp_fat_win *win, uint32_t i,
 		   uint32_t n, uint32_t cl, uint32_t end)
 {
 	uint8_t *p = win->buf + (size_t)i * 4;
-	uint32_t k, next;
+	uint32_t links = end - cl < n ? end - cl : n, k = 0;
+	uint64_t a = pair32(cl + 1);
 
-	for (k = 0; k < n; k++, cl++, p += 4) {
-		next = cl == end ? FAT32_MASK : cl + 1;
-		fp_put_le32(p, next | (fp_le32(p) & FAT32_HIGH));
-	}
+	for (; k + 2 <= links; k += 2, a += PAIR_STEP, p += 8)
+		fp_put_le64(p, (fp_le64(p) & PAIR_HIGH) | a);
+	for (; k < links; k++, p += 4)
+		put32(p, 0, cl + k + 1);
+	if (links < n)
+		put32(p, 0, FAT32_MASK);
 	mark_dirty(fat, win, (size_t)i * 4, (size_t)n * 4);
 }
 
 /*
- * A chain ending at @end fills window @w, whose entries were all zeros:
- * pack it without writing the links first (only the end, if in @w, is
- * not a link to the next cluster).
+ * A chain ending at @end fills window @w: pack it without writing the
+ * links.  Its patches are the end, if in @w, and each entry whose top 4
+ * bits are set (they are kept); *@packed stays 0 when there are more
+ * than PATCH_MAX of them.
  */
-static enum fp_err pack_zero(struct fp_fat *fat, uint32_t w, uint32_t end)
+static enum fp_err pack_chain(struct fp_fat *fat, uint32_t w, uint32_t end,
+			      int *packed)
 {
-	struct fp_fat_patch p = { end % fat->win_cl, FAT32_MASK };
+	const struct fp_fat_win *win = &fat->win[w];
+	struct fp_fat_patch pt[PATCH_MAX];
+	uint32_t first = w * fat->win_cl, i, b, high, n = 0;
 
-	return pack_as(fat, w, &p, end / fat->win_cl == w, 1);
+	*packed = 0;
+	for (i = 0; !win->zero && i + 64 <= fat->win_cl; i += 64) {
+		if (!(or64(win->buf + (size_t)i * 4) & PAIR_HIGH))
+			continue;
+		for (b = i; b < i + 64; b++) {
+			high = get32(win->buf, b) & FAT32_HIGH;
+			if (!high || first + b == end)
+				continue;
+			if (n == PATCH_MAX)
+				return FP_OK;
+			pt[n].i = b;
+			pt[n++].raw = high | (first + b + 1);
+		}
+	}
+	if (end / fat->win_cl == w) {
+		if (n == PATCH_MAX)
+			return FP_OK;
+		i = end % fat->win_cl;
+		pt[n].i = i;
+		pt[n++].raw = (get32(win->buf, i) & FAT32_HIGH) | FAT32_MASK;
+	}
+	*packed = 1;
+	return pack_as(fat, w, pt, n, 1);
 }
 
 enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
@@ -999,6 +1053,7 @@ enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
 {
 	uint32_t cl = start, end, i, n, k;
 	struct fp_fat_win *win;
+	int packed;
 	enum fp_err err;
 
 	if (count == 0 || start < 2 || start > fat->max_cl ||
@@ -1012,13 +1067,14 @@ enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
 		n = fat->win_cl - i;
 		if (n > end - cl + 1)
 			n = end - cl + 1;
-		if (n == fat->win_cl && win->zero &&
-		    packable(fat, cl / fat->win_cl)) {
-			err = pack_zero(fat, cl / fat->win_cl, end);
+		if (n == fat->win_cl && packable(fat, cl / fat->win_cl)) {
+			err = pack_chain(fat, cl / fat->win_cl, end, &packed);
 			if (err)
 				return err;
-			cl += n;
-			continue;
+			if (packed) {
+				cl += n;
+				continue;
+			}
 		}
 		if (fat->type == FP_FAT32) {
 			link32(fat, win, i, n, cl, end);

@@ -39,6 +39,18 @@ static inline uint32_t fp_le32(const uint8_t *p)
 	       ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
+/* Two FAT32 entries: @p's first four bytes are the low half. */
+static inline uint64_t fp_le64(const uint8_t *p)
+{
+	uint64_t v;
+
+	if (FP_LE_HOST) {
+		memcpy(&v, p, sizeof(v));
+		return v;
+	}
+	return (uint64_t)fp_le32(p) | (uint64_t)fp_le32(p + 4) << 32;
+}
+
 static inline void fp_put_le16(uint8_t *p, uint16_t v)
 {
 	p[0] = (uint8_t)v;
@@ -51,6 +63,16 @@ static inline void fp_put_le32(uint8_t *p, uint32_t v)
 	p[1] = (uint8_t)(v >> 8);
 	p[2] = (uint8_t)(v >> 16);
 	p[3] = (uint8_t)(v >> 24);
+}
+
+static inline void fp_put_le64(uint8_t *p, uint64_t v)
+{
+	if (FP_LE_HOST) {
+		memcpy(p, &v, sizeof(v));
+		return;
+	}
+	fp_put_le32(p, (uint32_t)v);
+	fp_put_le32(p + 4, (uint32_t)(v >> 32));
 }
 
 #endif

@@ -1085,6 +1085,72 @@ START_TEST(test_pack)
 }
 END_TEST
 
+/* Entry @cl of every copy of the image and of @want to @raw. */
+static void put_both(struct vol *v, uint8_t *want, uint32_t cl, uint32_t raw)
+{
+	uint8_t b[4];
+	uint32_t c;
+
+	fp_put_le32(b, raw);
+	ref_put32(v, want, cl, raw);
+	for (c = 0; c < v->g.fat_count; c++)
+		ck_assert_int_eq(fp_img_write(v->img, v->g.fat_off +
+					      c * v->g.fat_len + 4 * cl, b, 4),
+				 FP_OK);
+}
+
+/*
+ * A chain that fills a window packs it straight from the old entries:
+ * each entry with top 4 bits set is a patch that keeps them.  Window 1
+ * has 32 such entries (PATCH_MAX: packed), window 2 as many plus the
+ * chain's end (one too many: linked in the buffer).  A short chain at an
+ * odd index links entry by entry.  The flush must write exactly the
+ * chain, top bits kept, with one write a window and copy.
+ */
+START_TEST(test_pack_high)
+{
+	const uint32_t start = 65536, end = 3 * 65536 - 1;
+	struct vol v;
+	struct fp_fat *fat = NULL;
+	uint8_t *want;
+	uint32_t cl, k, old, writes;
+
+	vol_make(&v, FP_FAT32, 300000, 2344, 2, 1);
+	zero_entries(&v, 60000, 270000);
+	want = malloc(v.len);
+	ck_assert_ptr_nonnull(want);
+	memcpy(want, fp_img_mem_data(v.img), v.len);
+	for (k = 0; k < 32; k++) {
+		put_both(&v, want, 65536 + 5 + 2000 * k, (k % 15 + 1) << 28);
+		put_both(&v, want, 131072 + 3 + 2000 * k, (k % 15 + 1) << 28);
+	}
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	ck_assert_int_eq(fp_fat_check_copies(fat), FP_OK);
+	ck_assert_int_eq(fp_fat_set_chain(fat, start, end - start + 1),
+			 FP_OK);
+	ck_assert_int_eq(fp_fat_set_chain(fat, 60001, 7), FP_OK);
+	ck_assert_uint_eq(stats(fat).packed, 1);	/* window 1 */
+	ck_assert_uint_eq(stats(fat).loaded, 2);	/* windows 0 and 2 */
+	for (cl = start; cl <= end; cl++) {
+		old = fp_le32(want + v.g.fat_off + 4 * cl) & 0xF0000000;
+		ref_put32(&v, want, cl, old | (cl == end ? 0x0FFFFFFF :
+					       cl + 1));
+	}
+	for (cl = 60001; cl <= 60007; cl++)
+		ref_put32(&v, want, cl, cl == 60007 ? 0x0FFFFFFF : cl + 1);
+	ck_assert_uint_eq(get(fat, 65536 + 5), 65536 + 6);
+	ck_assert_uint_eq(get(fat, 131072 + 3), 131072 + 4);
+	ck_assert_uint_eq(get(fat, end), 0x0FFFFFFF);
+	writes = (uint32_t)fp_img_write_count(v.img);
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
+	ck_assert_mem_eq(fp_img_mem_data(v.img), want, v.len);
+	ck_assert_uint_eq(fp_img_write_count(v.img) - writes, 2 * 3);
+	free(want);
+	fp_fat_free(fat);
+	vol_free(&v);
+}
+END_TEST
+
 /*
  * With copy checking on, a window is compared with the other copies when
  * it is first read: a difference in a window never read is not seen.
@@ -1560,6 +1626,7 @@ static Suite *fat_suite(void)
 	tcase_add_test(tc, test_check_copies);
 	tcase_add_test(tc, test_thrash);
 	tcase_add_test(tc, test_pack);
+	tcase_add_test(tc, test_pack_high);
 	tcase_add_test(tc, test_free_mask);
 	tcase_add_test(tc, test_pack_holes);
 	tcase_set_timeout(tc, 60);
