@@ -253,24 +253,23 @@ static uint32_t seq16(const uint8_t *p, uint32_t i, uint32_t n,
 
 /*
  * How many of the @n FAT32 entries from entry @i at @p hold @next,
- * @next + 1, ...:
- * 16 entries (a cache line) a test, copied to an array first so that the
- * compiler can test them with vector instructions; verify asks this of
- * every cluster in use.
+ * @next + 1, ...: eight entries a test, two in a word (verify asks this
+ * of every cluster in use); the entries of a failed test are looked at
+ * one by one.
  */
 static uint32_t seq32(const uint8_t *p, uint32_t i, uint32_t n,
 		      uint32_t next)
 {
-	uint32_t k = 0, b, d, w[16];
+	uint64_t a = pair32(next), d;
+	uint32_t k = 0;
 
 	p += (size_t)i * 4;
-	for (; k + 16 <= n; k += 16) {
-		memcpy(w, p + (size_t)k * 4, sizeof(w));
-		d = 0;
-		for (b = 0; b < 16; b++)
-			d |= (fp_le32((const uint8_t *)&w[b]) & FAT32_MASK) ^
-			     (next + k + b);
-		if (d)
+	for (; k + 8 <= n; k += 8, a += 4 * PAIR_STEP) {
+		d = (fp_le64(p + (size_t)k * 4) ^ a) |
+		    (fp_le64(p + (size_t)k * 4 + 8) ^ (a + PAIR_STEP)) |
+		    (fp_le64(p + (size_t)k * 4 + 16) ^ (a + 2 * PAIR_STEP)) |
+		    (fp_le64(p + (size_t)k * 4 + 24) ^ (a + 3 * PAIR_STEP));
+		if (d & ~PAIR_HIGH)
 			break;
 	}
 	for (; k < n; k++)
