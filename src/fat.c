@@ -1162,14 +1162,24 @@ static enum fp_err flush_window(const struct fp_fat *fat, uint32_t w,
 	return FP_OK;
 }
 
+/* Byte offset of FAT copy @c. */
+static uint64_t copy_off(const struct fp_geom *g, uint32_t c)
+{
+	return g->fat_off + (uint64_t)c * g->fat_len;
+}
+
 /*
- * Write the dirty packed windows from *@w on, at most a chunk of them, to
- * @base with one write; *@w becomes the last one written.
+ * Write the dirty packed windows from *@w on, at most a chunk of them,
+ * built once, with one write into each of copies @c .. @end - 1; *@w
+ * becomes the last one written.
  */
 static enum fp_err flush_packed(struct fp_fat *fat, uint32_t *w,
-				uint64_t base)
+				const struct fp_geom *g, uint32_t c,
+				uint32_t end)
 {
 	uint32_t first = *w, n, max = CHUNK_LEN / fat->win_len;
+	uint64_t at = (uint64_t)first * fat->win_len;
+	enum fp_err err = FP_OK;
 
 	if (!fat->gen) {
 		fat->gen = aligned_alloc(CHUNK_LEN, CHUNK_LEN);
@@ -1184,34 +1194,38 @@ static enum fp_err flush_packed(struct fp_fat *fat, uint32_t *w,
 		unpack_into(fat, first + n,
 			    fat->gen + (size_t)n * fat->win_len);
 	*w = first + n - 1;
-	return fp_img_write(fat->img, base + (uint64_t)first * fat->win_len,
-			    fat->gen, (size_t)n * fat->win_len);
+	for (; c < end && !err; c++)
+		err = fp_img_write(fat->img, copy_off(g, c) + at, fat->gen,
+				   (size_t)n * fat->win_len);
+	return err;
 }
 
+/*
+ * Each copy gets the same writes in the same order, window by window:
+ * a packed window is built once for all copies.
+ */
 enum fp_err fp_fat_flush(struct fp_fat *fat, struct fp_img *img,
 			 const struct fp_geom *g)
 {
-	uint32_t c = g->mirror ? 0 : g->active_fat;
+	uint32_t c0 = g->mirror ? 0 : g->active_fat;
 	uint32_t end = g->mirror ? g->fat_count : g->active_fat + 1;
-	uint32_t w;
-	uint64_t base;
+	uint32_t w, c;
 	enum fp_err err = FP_OK;
 
 	if (fat->len > g->fat_len || end > g->fat_count ||
 	    g->sec_len != fat->sec_len || img != fat->img)
 		return FP_E_INVAL;
-	for (; c < end; c++) {
-		base = g->fat_off + (uint64_t)c * g->fat_len;
-		for (w = 0; w < fat->win_count; w++) {
-			if (fat->win[w].packed_dirty)
-				err = flush_packed(fat, &w, base);
-			else if (fat->win[w].dirty_count)
-				err = flush_window(fat, w, base +
-						   (uint64_t)w * fat->win_len);
-			if (err)
-				return err;
+	for (w = 0; w < fat->win_count && !err; w++) {
+		if (fat->win[w].packed_dirty) {
+			err = flush_packed(fat, &w, g, c0, end);
+			continue;
 		}
+		for (c = c0; c < end && !err && fat->win[w].dirty_count; c++)
+			err = flush_window(fat, w, copy_off(g, c) +
+					   (uint64_t)w * fat->win_len);
 	}
+	if (err)
+		return err;
 	for (w = 0; w < fat->win_count; w++) {
 		fat->win[w].packed_dirty = 0;
 		if (!fat->win[w].dirty_count)

@@ -173,6 +173,9 @@ enum fp_err fp_fat_chain(struct fp_fat *fat, uint32_t start,
 /*
  * Write the dirty sectors, as coalesced runs, to every FAT copy when the
  * FATs are mirrored, else to the active copy only; then clear dirty.
+ * Each run is written to every copy before the next run (a packed run
+ * is built once), so a failed write leaves each copy with a prefix of
+ * the runs.
  */
 enum fp_err fp_fat_flush(struct fp_fat *fat, struct fp_img *img,
 			 const struct fp_geom *g);

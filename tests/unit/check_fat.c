@@ -1105,20 +1105,24 @@ static void put_both(struct vol *v, uint8_t *want, uint32_t cl, uint32_t raw)
  * has 32 such entries (PATCH_MAX: packed), window 2 as many plus the
  * chain's end (one too many: linked in the buffer).  A short chain at an
  * odd index links entry by entry.  The flush must write exactly the
- * chain, top bits kept, with one write a window and copy.
+ * chain, top bits kept, with one write a window and copy, each window
+ * to both copies before the next: a failed fifth write leaves windows
+ * 0 and 1 new in both copies and window 2 old in both.
  */
 START_TEST(test_pack_high)
 {
 	const uint32_t start = 65536, end = 3 * 65536 - 1;
 	struct vol v;
 	struct fp_fat *fat = NULL;
-	uint8_t *want;
+	uint8_t *want, *orig;
 	uint32_t cl, k, old, writes;
 
 	vol_make(&v, FP_FAT32, 300000, 2344, 2, 1);
 	zero_entries(&v, 60000, 270000);
 	want = malloc(v.len);
+	orig = malloc(v.len);
 	ck_assert_ptr_nonnull(want);
+	ck_assert_ptr_nonnull(orig);
 	memcpy(want, fp_img_mem_data(v.img), v.len);
 	for (k = 0; k < 32; k++) {
 		put_both(&v, want, 65536 + 5 + 2000 * k, (k % 15 + 1) << 28);
@@ -1141,10 +1145,26 @@ START_TEST(test_pack_high)
 	ck_assert_uint_eq(get(fat, 65536 + 5), 65536 + 6);
 	ck_assert_uint_eq(get(fat, 131072 + 3), 131072 + 4);
 	ck_assert_uint_eq(get(fat, end), 0x0FFFFFFF);
+	/* each window goes to both copies before the next one */
+	memcpy(orig, fp_img_mem_data(v.img), v.len);
+	writes = (uint32_t)fp_img_write_count(v.img);
+	fp_img_fail_write(v.img, writes + 5, EIO);
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_E_IO);
+	ck_assert_uint_eq(fp_img_write_count(v.img) - writes, 4);
+	for (k = 0; k < 2; k++) {
+		size_t at = v.g.fat_off + k * v.g.fat_len;
+
+		ck_assert_mem_eq(fp_img_mem_data(v.img) + at, want + at,
+				 2 * 65536 * 4);
+		ck_assert_mem_eq(fp_img_mem_data(v.img) + at + 2 * 65536 * 4,
+				 orig + at + 2 * 65536 * 4, 65536 * 4);
+	}
+	fp_img_fail_write(v.img, 0, 0);
 	writes = (uint32_t)fp_img_write_count(v.img);
 	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
 	ck_assert_mem_eq(fp_img_mem_data(v.img), want, v.len);
 	ck_assert_uint_eq(fp_img_write_count(v.img) - writes, 2 * 3);
+	free(orig);
 	free(want);
 	fp_fat_free(fat);
 	vol_free(&v);
