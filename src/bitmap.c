@@ -209,24 +209,34 @@ int fp_bitmap_used(const struct fp_bitmap *bm, uint32_t cl)
 static void runs_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count);
 static void runs_drop(struct fp_bitmap *bm);
 
+/* Set bits @lo .. @hi - 1 of word @i (clear before). */
+static void take_bits(struct fp_bitmap *bm, uint64_t i, unsigned lo,
+		      unsigned hi)
+{
+	uint64_t m = bit_range(lo, hi);
+
+	assert((bm->words[i] & m) == 0);
+	bm->free_count -= count64(m & ~bm->words[i]);
+	bm->words[i] |= m;
+}
+
 void fp_bitmap_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count)
 {
-	uint64_t pos = cl, end = (uint64_t)cl + count;
+	uint64_t pos = cl, end = (uint64_t)cl + count, base;
 
 	assert(cl >= 2 && end <= (uint64_t)bm->max_cl + 1);
 	if (end > (uint64_t)bm->max_cl + 1)
 		end = (uint64_t)bm->max_cl + 1;
-	while (pos < end) {
-		uint64_t i = pos / 64;
-		uint64_t left = end - i * 64;
-		unsigned hi = left < 64 ? (unsigned)left : 64;
-		uint64_t m = bit_range((unsigned)(pos % 64), hi);
-
-		assert((bm->words[i] & m) == 0);
-		bm->free_count -= count64(m & ~bm->words[i]);
-		bm->words[i] |= m;
-		pos = i * 64 + hi;
+	if (pos % 64 && pos < end) {	/* the head, inside one word */
+		base = pos - pos % 64;
+		take_bits(bm, base / 64, (unsigned)(pos % 64),
+			  end - base < 64 ? (unsigned)(end - base) : 64);
+		pos = end - base < 64 ? end : base + 64;
 	}
+	for (; pos + 64 <= end; pos += 64)	/* whole words: most of it */
+		take_bits(bm, pos / 64, 0, 64);
+	if (pos < end)
+		take_bits(bm, pos / 64, 0, (unsigned)(end - pos));
 	if (bm->runs && count)
 		runs_take(bm, cl, count);
 }
