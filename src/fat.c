@@ -12,6 +12,7 @@
 #define CHUNK_LEN (2u * 1024u * 1024u)
 /* Entries of a packed window that do not link to the next cluster. */
 #define PATCH_MAX 32u
+#define RANGE_ENDS 8u	/* chain ends a ranged window notes */
 
 #define FAT32_MASK 0x0FFFFFFFu
 #define FAT32_HIGH 0xF0000000u
@@ -41,7 +42,18 @@ struct fp_fat_win {
 	uint32_t linked;	/* entries set by fp_fat_set_chain() */
 	uint64_t used;		/* fat->clock at the last use */
 	int compared;		/* checked against the other copies */
-	int zero;		/* read from a hole, unchanged: all zeros */
+	int zero;		/* all zeros as read (a hole, or tested), unchanged */
+	int zero_checked;	/* zero tested since the window was read */
+	/*
+	 * ranged: since the window was zero, link32 alone changed it, in
+	 * one range that grew at its ends: entries lo .. hi - 1, each once,
+	 * with the chain ends at ends[]; the rest is still zero.  Once the
+	 * range is the whole window, the window packs without a scan.
+	 */
+	int ranged;
+	uint32_t lo, hi;
+	uint32_t end_count;
+	uint32_t ends[RANGE_ENDS];
 	struct fp_fat_patch *patch;	/* packed: non-NULL */
 	uint32_t patch_count;
 	int packed_dirty;
@@ -116,10 +128,7 @@ static uint64_t pair32(uint32_t next)
 	return (uint64_t)next | (uint64_t)(next + 1) << 32;
 }
 
-/*
- * The 64 FAT32 entries at @p ORed, as two in one word: four loads a step
- * into four words (GCC 12 at -O2 neither unrolls nor vectorizes this).
- */
+/* The 64 FAT32 entries at @p ORed, as two in one word. */
 static uint64_t or64(const uint8_t *p)
 {
 	uint64_t a = 0, b = 0, c = 0, d = 0;
@@ -698,9 +707,10 @@ static enum fp_err pack(struct fp_fat *fat, uint32_t w)
  */
 static void put_seq32(uint8_t *p, uint32_t next, uint32_t n)
 {
-	uint64_t a = pair32(next);
+	uint64_t a;
 	uint32_t k = 0;
 
+	a = pair32(next + k);
 	for (; k + 8 <= n; k += 8, a += 4 * PAIR_STEP, p += 32) {
 		fp_put_le64(p, a);
 		fp_put_le64(p + 8, a + PAIR_STEP);
@@ -734,6 +744,7 @@ static enum fp_err unpack(struct fp_fat *fat, uint32_t w)
 		return err;
 	unpack_into(fat, w, buf);
 	win->buf = buf;
+	win->ranged = 0;
 	fat->loaded++;
 	if (win->packed_dirty)
 		mark_dirty(fat, win, 0, fat->win_len);
@@ -826,6 +837,8 @@ static enum fp_err window(struct fp_fat *fat, uint32_t w,
 		if (err)
 			return err;
 		win->zero = fp_img_hole_reads(fat->img) != holes;
+		win->zero_checked = 0;
+		win->ranged = 0;
 		fat->loaded++;
 		fat->reads++;
 		win->buf = buf;
@@ -916,6 +929,38 @@ enum fp_err fp_fat_get_run(struct fp_fat *fat, uint32_t cl, uint32_t count,
 	return FP_OK;
 }
 
+/* Whether the 256 FAT32 entries (1 KiB) at @p are all zeros. */
+static int zero256(const uint8_t *p)
+{
+	uint32_t k;
+	uint64_t x = 0;
+
+	for (k = 0; k < 1024; k += 256)
+		x |= or64(p + k);
+	return x == 0;
+}
+
+/*
+ * Test once whether loaded FAT32 window @w is all zeros, as a fresh FAT
+ * written by mkfs.fat is: stop at the first group of 64 that is not.
+ */
+static void check_zero(struct fp_fat *fat, uint32_t w)
+{
+	struct fp_fat_win *win = &fat->win[w];
+	uint32_t i, n = win_entries(fat, w);
+
+	if (win->zero_checked || fat->type != FP_FAT32 || win->dirty_count)
+		return;
+	win->zero_checked = 1;
+	for (i = 0; i + 256 <= n; i += 256)
+		if (!zero256(win->buf + (size_t)i * 4))
+			return;
+	for (; i < n; i++)
+		if (get32(win->buf, i))
+			return;
+	win->zero = 1;
+}
+
 /* Which of the @n (<= 64) entries from index @i of @win are free. */
 static uint64_t free_mask(const struct fp_fat *fat,
 			  const struct fp_fat_win *win, uint32_t i, uint32_t n)
@@ -940,9 +985,11 @@ enum fp_err fp_fat_free_masks(struct fp_fat *fat, uint32_t cl,
 			err = locate(fat, cl, &win, &i);
 			if (err)
 				return err;
+			check_zero(fat, cl / fat->win_cl);
 		}
 		n = fat->max_cl - cl < 63 ? fat->max_cl - cl + 1 : 64;
-		masks[g] = free_mask(fat, win, cl % fat->win_cl, n);
+		masks[g] = win->zero && n == 64 ? ~0ull :
+			   free_mask(fat, win, cl % fat->win_cl, n);
 	}
 	return FP_OK;
 }
@@ -970,6 +1017,7 @@ static void put(struct fp_fat *fat, struct fp_fat_win *win, uint32_t i,
 {
 	size_t off = fat->ops->put(win->buf, i, val);
 
+	win->ranged = 0;
 	mark_dirty(fat, win, off, (fat->ops->bits + 7) / 8);
 }
 
@@ -992,10 +1040,38 @@ enum fp_err fp_fat_set(struct fp_fat *fat, uint32_t cl, uint32_t val)
 }
 
 /*
+ * Note in @win's range that link32 sets entries @i .. @i + @n - 1, for
+ * clusters @cl on, the chain ending at @end.  Returns whether those
+ * entries are zeros (the window was, and they are outside the range).
+ */
+static int range_note(struct fp_fat_win *win, uint32_t i, uint32_t n,
+		      uint32_t cl, uint32_t end)
+{
+	if (win->zero) {
+		win->ranged = 1;
+		win->lo = i;
+		win->hi = i + n;
+		win->end_count = 0;
+	} else if (win->ranged && (i == win->hi || i + n == win->lo)) {
+		win->lo = i < win->lo ? i : win->lo;
+		win->hi = i + n > win->hi ? i + n : win->hi;
+	} else {
+		win->ranged = 0;
+		return 0;
+	}
+	if (end - cl < n && win->end_count == RANGE_ENDS)
+		win->ranged = 0;	/* still zeros, just not tracked */
+	else if (end - cl < n)
+		win->ends[win->end_count++] = i + (end - cl);
+	return 1;
+}
+
+/*
  * Entries @i .. @i + @n - 1 of FAT32 window @win, for clusters @cl on:
  * each links to the next, @end ends the chain; top 4 bits kept.  The
- * same as put() an entry at a time, with the dirty sectors marked once
- * and two entries a load and store, eight a step.
+ * same as put() an entry at a time, with the dirty sectors marked once;
+ * entries known to be zeros are plain stores, others two entries a load
+ * and store, eight a step.
  */
 static void link32(struct fp_fat *fat, struct fp_fat_win *win, uint32_t i,
 		   uint32_t n, uint32_t cl, uint32_t end)
@@ -1004,6 +1080,11 @@ static void link32(struct fp_fat *fat, struct fp_fat_win *win, uint32_t i,
 	uint32_t links = end - cl < n ? end - cl : n, k = 0;
 	uint64_t a = pair32(cl + 1);
 
+	if (range_note(win, i, n, cl, end)) {
+		put_seq32(p, cl + 1, links);
+		k = links;
+		p += (size_t)links * 4;
+	}
 	for (; k + 8 <= links; k += 8, a += 4 * PAIR_STEP, p += 32) {
 		fp_put_le64(p, (fp_le64(p) & PAIR_HIGH) | a);
 		fp_put_le64(p + 8, (fp_le64(p + 8) & PAIR_HIGH) |
@@ -1018,6 +1099,27 @@ static void link32(struct fp_fat *fat, struct fp_fat_win *win, uint32_t i,
 	if (links < n)
 		put32(p, 0, FAT32_MASK);
 	mark_dirty(fat, win, (size_t)i * 4, (size_t)n * 4);
+}
+
+/*
+ * Pack window @w if link32 filled all of it from zeros: its patches are
+ * the chain ends it noted.  *@packed says whether it did.
+ */
+static enum fp_err pack_ranged(struct fp_fat *fat, uint32_t w, int *packed)
+{
+	const struct fp_fat_win *win = &fat->win[w];
+	struct fp_fat_patch p[RANGE_ENDS];
+	uint32_t k;
+
+	*packed = win->ranged && win->lo == 0 && win->hi == fat->win_cl &&
+		  packable(fat, w);
+	if (!*packed)
+		return FP_OK;
+	for (k = 0; k < win->end_count; k++) {
+		p[k].i = win->ends[k];
+		p[k].raw = FAT32_MASK;
+	}
+	return pack_as(fat, w, p, win->end_count, 1);
 }
 
 /*
@@ -1089,8 +1191,10 @@ enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
 		if (fat->type == FP_FAT32) {
 			link32(fat, win, i, n, cl, end);
 			win->linked += n;
-			if (win->linked >= fat->win_cl &&
-			    (err = pack(fat, cl / fat->win_cl)))
+			err = pack_ranged(fat, cl / fat->win_cl, &packed);
+			if (!err && !packed && win->linked >= fat->win_cl)
+				err = pack(fat, cl / fat->win_cl);
+			if (err)
 				return err;
 			cl += n;
 			continue;

@@ -1171,6 +1171,80 @@ START_TEST(test_pack_high)
 }
 END_TEST
 
+/* The chain @start .. @start + @count - 1 into every copy of @want. */
+static void ref_chain(const struct vol *v, uint8_t *want, uint32_t start,
+		      uint32_t count)
+{
+	uint32_t cl, end = start + count - 1;
+
+	for (cl = start; cl <= end; cl++)
+		ref_put32(v, want, cl, cl == end ? 0x0FFFFFFF : cl + 1);
+}
+
+/*
+ * Windows that are zeros as data (not holes), once the free masks have
+ * seen them: chains that fill window 1 in one growing range (the second
+ * one before the first) pack it without a scan; in window 2 a chain that
+ * leaves a gap after the range must not count as filling it; window 3
+ * gets an entry of its first chain set on its own before the adjacent
+ * second chain (it packs by a scan, the entry a patch).  The flushed FAT must be the chains and
+ * that entry, entry by entry, in both copies.
+ */
+START_TEST(test_pack_ranged)
+{
+	struct vol v;
+	struct fp_fat *fat = NULL;
+	uint8_t *want;
+	uint64_t masks[1024];
+	uint32_t w, max;
+
+	vol_make(&v, FP_FAT32, 300000, 2344, 2, 1);
+	zero_entries(&v, 2, 300002);
+	want = malloc(v.len);
+	ck_assert_ptr_nonnull(want);
+	memcpy(want, fp_img_mem_data(v.img), v.len);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	ck_assert_int_eq(fp_fat_check_copies(fat), FP_OK);
+	max = fp_fat_max_cl(fat);
+	for (w = 0; w * 65536 <= max; w++) {
+		ck_assert_int_eq(fp_fat_free_masks(fat, w * 65536,
+			w * 65536 + 65535 <= max ? 1024 :
+			(max - w * 65536) / 64 + 1, masks), FP_OK);
+		ck_assert_uint_eq(masks[5], ~0ull);
+	}
+	ck_assert_int_eq(fp_fat_set_chain(fat, 65536 + 100, 65536 - 100 + 51),
+			 FP_OK);
+	ref_chain(&v, want, 65536 + 100, 65536 - 100 + 51);
+	ck_assert_uint_eq(stats(fat).packed, 0);
+	ck_assert_int_eq(fp_fat_set_chain(fat, 65536, 100), FP_OK);
+	ref_chain(&v, want, 65536, 100);
+	ck_assert_uint_eq(stats(fat).packed, 1);	/* window 1 */
+	ck_assert_uint_eq(get(fat, 65536 + 99), 0x0FFFFFFF);
+	ck_assert_uint_eq(get(fat, 65536 + 100), 65536 + 101);
+	/* window 2: [0, 51) then [1000, end): not one range */
+	ck_assert_int_eq(fp_fat_set_chain(fat, 131072 + 1000, 65536 - 1000),
+			 FP_OK);
+	ref_chain(&v, want, 131072 + 1000, 65536 - 1000);
+	ck_assert_uint_eq(stats(fat).packed, 1);
+	ck_assert_uint_eq(get(fat, 131072 + 51), 0);
+	/* window 3: a chain, an entry set alone, the adjacent rest */
+	ck_assert_int_eq(fp_fat_set_chain(fat, 196608, 30000), FP_OK);
+	ref_chain(&v, want, 196608, 30000);
+	set(fat, 196608 + 100, 7);
+	ref_put32(&v, want, 196608 + 100, 7);
+	ck_assert_int_eq(fp_fat_set_chain(fat, 196608 + 30000, 35536),
+			 FP_OK);
+	ref_chain(&v, want, 196608 + 30000, 35536);
+	ck_assert_uint_eq(stats(fat).packed, 2);	/* by a scan: 7 a patch */
+	ck_assert_uint_eq(get(fat, 196608 + 100), 7);
+	ck_assert_int_eq(fp_fat_flush(fat, v.img, &v.g), FP_OK);
+	ck_assert_mem_eq(fp_img_mem_data(v.img), want, v.len);
+	free(want);
+	fp_fat_free(fat);
+	vol_free(&v);
+}
+END_TEST
+
 /*
  * With copy checking on, a window is compared with the other copies when
  * it is first read: a difference in a window never read is not seen.
@@ -1647,6 +1721,7 @@ static Suite *fat_suite(void)
 	tcase_add_test(tc, test_thrash);
 	tcase_add_test(tc, test_pack);
 	tcase_add_test(tc, test_pack_high);
+	tcase_add_test(tc, test_pack_ranged);
 	tcase_add_test(tc, test_free_mask);
 	tcase_add_test(tc, test_pack_holes);
 	tcase_set_timeout(tc, 60);
