@@ -128,12 +128,37 @@ static uint64_t pair32(uint32_t next)
 	return (uint64_t)next | (uint64_t)(next + 1) << 32;
 }
 
+/*
+ * GCC and clang vector types, where the host is little-endian: 16-byte
+ * loads and stores of four FAT32 entries (SSE2 on x86-64), which GCC 12
+ * at -O2 makes of none of the plain loops below.  Elsewhere the plain
+ * loops do the same work, two entries a word.
+ */
+#if defined(__GNUC__) && FP_LE_HOST
+#define FP_VEC 1
+typedef uint32_t vec4 __attribute__((vector_size(16)));
+#else
+#define FP_VEC 0
+#endif
+
 /* The 64 FAT32 entries at @p ORed, as two in one word. */
 static uint64_t or64(const uint8_t *p)
 {
 	uint64_t a = 0, b = 0, c = 0, d = 0;
 	uint32_t k;
 
+#if FP_VEC
+	vec4 x = { 0 }, y = { 0 }, v, u;
+
+	for (k = 0; k < 256; k += 32) {
+		memcpy(&v, p + k, sizeof(v));
+		memcpy(&u, p + k + 16, sizeof(u));
+		x |= v;
+		y |= u;
+	}
+	x |= y;
+	return ((uint64_t)(x[0] | x[2]) | (uint64_t)(x[1] | x[3]) << 32);
+#endif
 	for (k = 0; k < 256; k += 32) {
 		a |= fp_le64(p + k);
 		b |= fp_le64(p + k + 8);
@@ -701,15 +726,29 @@ static enum fp_err pack(struct fp_fat *fat, uint32_t w)
 }
 
 /*
- * FAT32 entries @next, @next + 1, ... into the @n entries at @p, two in
- * one 8-byte store and eight a loop: about 1.5 instructions an entry,
- * where GCC 12 at -O2 vectorizes no form of this loop well.
+ * FAT32 entries @next, @next + 1, ... into the @n entries at @p: 16 a
+ * step in four vector stores, or two in one 8-byte store.
  */
 static void put_seq32(uint8_t *p, uint32_t next, uint32_t n)
 {
 	uint64_t a;
 	uint32_t k = 0;
 
+#if FP_VEC
+	vec4 v = { next, next + 1, next + 2, next + 3 }, v4 = v + 4;
+	vec4 v8 = v + 8, v12 = v + 12;
+
+	for (; k + 16 <= n; k += 16, p += 64) {
+		memcpy(p, &v, sizeof(v));
+		memcpy(p + 16, &v4, sizeof(v));
+		memcpy(p + 32, &v8, sizeof(v));
+		memcpy(p + 48, &v12, sizeof(v));
+		v += 16;
+		v4 += 16;
+		v8 += 16;
+		v12 += 16;
+	}
+#endif
 	a = pair32(next + k);
 	for (; k + 8 <= n; k += 8, a += 4 * PAIR_STEP, p += 32) {
 		fp_put_le64(p, a);
@@ -933,11 +972,24 @@ enum fp_err fp_fat_get_run(struct fp_fat *fat, uint32_t cl, uint32_t count,
 static int zero256(const uint8_t *p)
 {
 	uint32_t k;
+#if FP_VEC
+	vec4 x = { 0 }, y = { 0 }, v, u;
+
+	for (k = 0; k < 1024; k += 32) {
+		memcpy(&v, p + k, sizeof(v));
+		memcpy(&u, p + k + 16, sizeof(u));
+		x |= v;
+		y |= u;
+	}
+	x |= y;
+	return (x[0] | x[1] | x[2] | x[3]) == 0;
+#else
 	uint64_t x = 0;
 
 	for (k = 0; k < 1024; k += 256)
 		x |= or64(p + k);
 	return x == 0;
+#endif
 }
 
 /*
