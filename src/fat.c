@@ -518,13 +518,17 @@ static void diff_window(const struct fp_fat *fat, uint32_t w,
 	}
 }
 
+/* Byte offset of FAT copy @c. */
+static uint64_t copy_off(const struct fp_geom *g, uint32_t c)
+{
+	return g->fat_off + (uint64_t)c * g->fat_len;
+}
+
 /* Read window @w of copy @copy into @buf. */
 static enum fp_err read_copy(const struct fp_fat *fat, uint32_t copy,
 			     uint32_t w, uint8_t *buf)
 {
-	const struct fp_geom *g = fat->geom;
-	uint64_t off = g->fat_off + (uint64_t)copy * g->fat_len +
-		       (uint64_t)w * fat->win_len;
+	uint64_t off = copy_off(fat->geom, copy) + (uint64_t)w * fat->win_len;
 
 	return fp_img_read(fat->img, off, buf, win_bytes(fat, w));
 }
@@ -538,8 +542,11 @@ static enum fp_err check_window(struct fp_fat *fat, uint32_t w)
 	enum fp_err err;
 
 	for (copy = 0; copy < g->fat_count; copy++) {
-		if (copy == g->active_fat)
-			continue;
+		if (copy == g->active_fat || (win->zero &&
+		    fp_img_in_hole(fat->img, copy_off(g, copy) +
+				   (uint64_t)w * fat->win_len,
+				   win_bytes(fat, w))))
+			continue;	/* zeros both: nothing to read */
 		err = read_copy(fat, copy, w, fat->scratch);
 		if (err)
 			return err;
@@ -1001,7 +1008,8 @@ static void check_zero(struct fp_fat *fat, uint32_t w)
 	struct fp_fat_win *win = &fat->win[w];
 	uint32_t i, n = win_entries(fat, w);
 
-	if (win->zero_checked || fat->type != FP_FAT32 || win->dirty_count)
+	if (win->zero || win->zero_checked || fat->type != FP_FAT32 ||
+	    win->dirty_count)
 		return;
 	win->zero_checked = 1;
 	for (i = 0; i + 256 <= n; i += 256)
@@ -1316,12 +1324,6 @@ static enum fp_err flush_window(const struct fp_fat *fat, uint32_t w,
 		s = e;
 	}
 	return FP_OK;
-}
-
-/* Byte offset of FAT copy @c. */
-static uint64_t copy_off(const struct fp_geom *g, uint32_t c)
-{
-	return g->fat_off + (uint64_t)c * g->fat_len;
 }
 
 /*

@@ -867,6 +867,12 @@ unsigned long fp_img_read_count(const struct fp_img *img)
 	return img->reads;
 }
 
+int fp_img_in_hole(struct fp_img *img, uint64_t off, uint64_t len)
+{
+	return in_window(img, off, len) && img->ops->read == file_read &&
+	       in_hole(img, img->base + off, len);
+}
+
 unsigned long fp_img_hole_reads(const struct fp_img *img)
 {
 	return img->hole_reads;

@@ -125,6 +125,13 @@ unsigned long fp_img_read_count(const struct fp_img *img);
  */
 unsigned long fp_img_hole_reads(const struct fp_img *img);
 
+/*
+ * Whether a read of the @len bytes at @off would be answered from a hole
+ * as above (zeros, no I/O): 0 for memory images and for what the
+ * filesystem does not report.
+ */
+int fp_img_in_hole(struct fp_img *img, uint64_t off, uint64_t len);
+
 /* Faults the image layer can inject (memory backend and files). */
 enum fp_img_fault {
 	FP_IMG_FAULT_NONE,
