@@ -572,24 +572,29 @@ size_t fp_name_sfn_decode(const uint8_t sfn[11], uint8_t ntres,
 	return n;
 }
 
-/* The punctuation a stored short name may not hold (a table, not strchr:
- * the checker asks for every byte of every entry). */
-static const uint8_t sfn_bad_punct[0x80] = {
-	['"'] = 1, ['*'] = 1, ['+'] = 1, [','] = 1, ['.'] = 1, ['/'] = 1,
-	[':'] = 1, [';'] = 1, ['<'] = 1, ['='] = 1, ['>'] = 1, ['?'] = 1,
-	['['] = 1, ['\\'] = 1, [']'] = 1, ['|'] = 1,
+/*
+ * 1 for a byte a stored short name may not hold: controls, DEL, a-z and
+ *  " * + , . / : ; < = > ? [ \ ] |  (bytes from 0x80 on are allowed).
+ * A table, not tests: the checker asks for every byte of every entry.
+ */
+static const uint8_t sfn_bad_byte[0x100] = {
+	/* 0x00 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	/* 0x10 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	/* 0x20 */ 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1, 1,
+	/* 0x30 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1,
+	/* 0x40 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	/* 0x50 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0,
+	/* 0x60 */ 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	/* 0x70 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 0, 1,
 };
 
 int fp_name_sfn_bad(const uint8_t sfn[11])
 {
-	int i;
+	const uint8_t *t = sfn_bad_byte;
 
-	if (sfn[0] == ' ')
+	if (sfn[0] == ' ' || (sfn[0] != 0x05 && t[sfn[0]]))
 		return 1;
-	for (i = sfn[0] == 0x05; i < 11; i++)
-		if (sfn[i] < 0x20 || sfn[i] == 0x7F ||
-		    (sfn[i] >= 'a' && sfn[i] <= 'z') ||
-		    (sfn[i] < 0x80 && sfn_bad_punct[sfn[i]]))
-			return 1;
-	return 0;
+	/* no loop: GCC -O2 would not unroll it */
+	return t[sfn[1]] | t[sfn[2]] | t[sfn[3]] | t[sfn[4]] | t[sfn[5]] |
+	       t[sfn[6]] | t[sfn[7]] | t[sfn[8]] | t[sfn[9]] | t[sfn[10]];
 }
