@@ -57,12 +57,14 @@ struct link_run {
 	uint32_t len;
 };
 
-/* A name of an entry, hashed case-insensitively. */
+/* A name of an entry, keyed and hashed case-insensitively. */
 struct nkey {
-	uint64_t h;
+	uint64_t key;		/* fp_name_key() */
+	uint64_t h;		/* fp_name_hash(), made when keys meet */
 	uint32_t slot;		/* the short entry */
 	uint32_t first_slot;	/* its first long-name slot */
 	int is_long;
+	int twin;		/* same key as its entry's short name */
 };
 
 /* The names of the directory being checked: arrays kept for the next. */
@@ -936,28 +938,44 @@ static size_t key_name(const struct fp_dir *d, const struct nkey *k,
 	return n;
 }
 
-static void add_key(struct vctx *v, struct names *nm,
-		    const struct fp_dirent *e, int is_long)
+static struct nkey *add_key(struct vctx *v, struct names *nm,
+			    const struct fp_dirent *e, int is_long)
 {
-	uint16_t sname[12];
-	size_t n;
 	struct nkey *k;
 
 	if (nm->count == nm->cap &&	/* fp_grow() is a call */
 	    fp_grow(&nm->keys, &nm->cap, nm->count, sizeof(*nm->keys))) {
 		fail(v, FP_E_NOMEM);
-		return;
+		return NULL;
 	}
 	k = &nm->keys[nm->count++];
 	k->slot = e->slot;
 	k->first_slot = e->first_slot;
 	k->is_long = is_long;
-	if (is_long) {
-		k->h = fp_name_hash(e->lfn, e->lfn_count);
-	} else {
-		n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
-		k->h = fp_name_hash(sname, n);
-	}
+	k->twin = 0;
+	k->key = is_long ? fp_name_key(e->lfn, e->lfn_count) :
+			   fp_name_sfn_key(e->sfn);
+	return k;
+}
+
+/* The short name of @e, and its long name if it has one. */
+static void add_keys(struct vctx *v, struct names *nm,
+		     const struct fp_dirent *e)
+{
+	struct nkey *s = add_key(v, nm, e, 0), *l;
+
+	if (s && e->lfn_count && (l = add_key(v, nm, e, 1)))
+		l->twin = l->key == nm->keys[nm->count - 2].key;
+}
+
+/* Hash every name, when some share a key. */
+static void hash_names(const struct fp_dir *d, struct names *nm)
+{
+	uint16_t u[FP_LFN_MAX + FP_LFN_CHARS];
+	size_t i;
+
+	for (i = 0; i < nm->count; i++)
+		nm->keys[i].h = fp_name_hash(u, key_name(d, &nm->keys[i], u));
 }
 
 static int key_cmp(const void *a, const void *b)
@@ -1002,11 +1020,12 @@ static void report_dup(struct vctx *v, const struct fp_dir *d,
 }
 
 /*
- * 1 if no two keys hash alike, by an open-addressed set of the hashes
- * (0 on doubt: a hash of 0 or 1, both stored as 1, or no memory); most
- * directories need then neither the sort nor a name compared.
+ * 1 if no two names have the same key (@fnv 0) or hash (@fnv 1), by an
+ * open-addressed set of the values (0 on doubt: a value of 0 or 1, both
+ * stored as 1, or no memory); most directories need then neither the
+ * hashes nor the sort nor a name compared.
  */
-static int hashes_distinct(struct names *nm)
+static int values_distinct(struct names *nm, int fnv)
 {
 	size_t cap = 16, i, j;
 	uint64_t *set, h;
@@ -1024,7 +1043,10 @@ static int hashes_distinct(struct names *nm)
 	set = nm->set;
 	memset(set, 0, cap * sizeof(*set));
 	for (i = 0; i < nm->count && ok; i++) {
-		h = nm->keys[i].h > 1 ? nm->keys[i].h : 1;
+		if (!fnv && nm->keys[i].twin)
+			continue;	/* no second name to compare */
+		h = fnv ? nm->keys[i].h : nm->keys[i].key;
+		h = h > 1 ? h : 1;
 		for (j = (size_t)h & (cap - 1); set[j] && ok;
 		     j = (j + 1) & (cap - 1))
 			ok = set[j] != h;
@@ -1035,7 +1057,11 @@ static int hashes_distinct(struct names *nm)
 
 /*
  * Names that hash alike are compared for real: hashes are not trusted.
- * Returns 1 if a duplicate was found.
+ * First the cheap keys: equal names have equal keys, so distinct keys
+ * (a long name keyed as its own short name does not count) prove that
+ * the directory has no duplicate.  Otherwise every name is hashed and
+ * the hashes sorted, so that duplicates are found, and reported, in
+ * the order of their hashes.  Returns 1 if a duplicate was found.
  */
 static int check_dups(struct vctx *v, const struct fp_dir *d,
 		      const char *dpath, struct names *nm)
@@ -1044,7 +1070,10 @@ static int check_dups(struct vctx *v, const struct fp_dir *d,
 	size_t i, j, na, nb;
 	int found = 0;
 
-	if (nm->count < 2 || hashes_distinct(nm))
+	if (nm->count < 2 || values_distinct(nm, 0))
+		return 0;
+	hash_names(d, nm);
+	if (values_distinct(nm, 1))
 		return 0;
 	qsort(nm->keys, nm->count, sizeof(*nm->keys), key_cmp);
 	for (i = 0; i < nm->count; i++) {
@@ -1108,9 +1137,7 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 	while (fp_dir_next(d, v->fat32, &it, &e)) {
 		if (!check_entry(v, &ds, &e))
 			continue;
-		add_key(v, nm, &e, 0);
-		if (e.lfn_count)
-			add_key(v, nm, &e, 1);
+		add_keys(v, nm, &e);
 	}
 	if (it.orphans) {
 		add(v, FP_P_LFN_ORPHAN, dpath[0] ? dpath : "/", 0,

@@ -276,6 +276,54 @@ static uint8_t *put_named(uint8_t *at, const char *name, const char *sfn,
 	return at + 32;
 }
 
+/* 1 if a duplicate-name finding pairs @a and @b, in either order. */
+static int has_dup(const struct fp_report *r, const char *a, const char *b)
+{
+	const struct fp_finding *f;
+	size_t i;
+
+	for (i = 0; i < r->finding_count; i++) {
+		f = &r->findings[i];
+		if (f->problem != FP_P_DUP_NAME || !f->other)
+			continue;
+		if ((!strcmp(f->path, a) && !strcmp(f->other, b)) ||
+		    (!strcmp(f->path, b) && !strcmp(f->other, a)))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Names equal but for case, long against short and long against long
+ * (Latin-1 too), and short names that decode alike; a long name that
+ * differs from its own short name only in case is no duplicate.
+ */
+START_TEST(test_dup_names_case)
+{
+	uint8_t *at = root_ent(0);
+	struct fp_report *r;
+
+	at = put_named(at, "readme.TXT", "README~1TXT", FP_ATTR_ARCHIVE, 0, 0);
+	put_ent(at, "README  TXT", FP_ATTR_ARCHIVE, 0, 0);
+	at = put_named(at + 32, "Makefile", "MAKEFILE   ", FP_ATTR_ARCHIVE,
+		       0, 0);
+	at = put_named(at, "\xc3\xa9t\xc3\xa9.txt", "ETE~1   TXT",
+		       FP_ATTR_ARCHIVE, 0, 0);
+	at = put_named(at, "\xc3\x89T\xc3\x89.TXT", "ETE~2   TXT",
+		       FP_ATTR_ARCHIVE, 0, 0);
+	put_ent(at, "A.B        ", FP_ATTR_ARCHIVE, 0, 0);
+	put_ent(at + 32, "A       B  ", FP_ATTR_ARCHIVE, 0, 0);
+	r = verify();
+	ck_assert_uint_eq(r->per_problem[FP_P_DUP_NAME], 3);
+	ck_assert(has_dup(r, "/readme.TXT", "/README.TXT"));
+	ck_assert(has_dup(r, "/\xc3\xa9t\xc3\xa9.txt", "/\xc3\x89T\xc3\x89.TXT"));
+	ck_assert(has_dup(r, "/A.B", "/A.B"));
+	ck_assert_uint_eq(r->per_problem[FP_P_BAD_NAME], 1);
+	ck_assert_uint_eq(r->files, 7);
+	fp_report_free(r);
+}
+END_TEST
+
 /* Findings two directories down name their long-named paths in full. */
 START_TEST(test_deep_paths)
 {
@@ -329,6 +377,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_fat_copies_and_bad_values);
 	tcase_add_test(tc, test_dirty_and_labels);
 	tcase_add_test(tc, test_format);
+	tcase_add_test(tc, test_dup_names_case);
 	tcase_add_test(tc, test_deep_paths);
 	suite_add_tcase(s, tc);
 	return s;
