@@ -14,6 +14,8 @@
 
 /* FAT entries decoded at a time by the pass over the FAT. */
 #define SCAN_CHUNK 1024u
+/* FAT entries entry() reads at a time and keeps. */
+#define NEAR_COUNT 16u
 /* Shortest run of links scan_fat keeps for the walk (16 KiB of FAT32). */
 #define LINK_RUN_MIN 4096u
 /*
@@ -96,6 +98,8 @@ struct vctx {
 	struct fp_fat *fat;
 	enum fp_fat_type type;	/* of the FAT, for fp_fat_kind_of() */
 	uint32_t max_cl;
+	uint32_t near[NEAR_COUNT];	/* entries near_cl .. + near_count - 1 */
+	uint32_t near_cl, near_count;	/* as entry() read them last */
 	struct fp_report *r;
 	uint64_t *claimed;	/* a bit a cluster: in a chain already */
 	uint64_t *pointed;	/* a bit a cluster: some entry links to it */
@@ -203,21 +207,31 @@ static void mark_free_used(struct vctx *v, uint32_t cl)
 /*
  * FAT entry @cl.  A read error fails the whole check (its findings are
  * dropped), and from then on every entry reads as end-of-chain, so that
- * the walks under way stop at once.
+ * the walks under way stop at once.  The group of NEAR_COUNT entries
+ * around @cl is read at once and kept: the files of a directory often
+ * start at neighbouring clusters.  A group lies in one window (windows
+ * hold a multiple of NEAR_COUNT entries), the one fp_fat_get() reads.
  */
 static uint32_t entry(struct vctx *v, uint32_t cl)
 {
-	uint32_t val;
-	enum fp_err err;
+	uint32_t base = cl - cl % NEAR_COUNT, n;
+	enum fp_err err = FP_E_INVAL;
 
 	if (v->err)
 		return fp_fat_eoc(v->fat);
-	err = fp_fat_get(v->fat, cl, &val);
+	if (cl - v->near_cl < v->near_count)
+		return v->near[cl - v->near_cl];
+	n = cl <= v->max_cl && v->max_cl - base < NEAR_COUNT ?
+	    v->max_cl - base + 1 : NEAR_COUNT;
+	if (cl <= v->max_cl)
+		err = fp_fat_get_run(v->fat, base, n, v->near);
 	if (err) {
 		fail(v, err);
 		return fp_fat_eoc(v->fat);
 	}
-	return val;
+	v->near_cl = base;
+	v->near_count = n;
+	return v->near[cl - base];
 }
 
 /* What FAT entry value @val is, without a call. */

@@ -362,6 +362,34 @@ START_TEST(test_deep_paths)
 }
 END_TEST
 
+/*
+ * Chains at the top of the FAT, where entry()'s groups of neighbouring
+ * entries are cut short by the last cluster: a cross-link there and a
+ * lost chain just below, found as anywhere else.
+ */
+START_TEST(test_last_clusters)
+{
+	const uint32_t max = CLUSTERS + 1;
+	const struct fp_finding *f;
+	struct fp_report *r;
+
+	put_file(0, "END     BIN", (uint16_t)(max - 2), 3, 3 * SEC);
+	put_file(1, "X       BIN", 100, 1, SEC);
+	put_fat(100, (uint16_t)max);		/* X: 100 -> max, END's last */
+	put_fat(max - 5, (uint16_t)(max - 4));
+	put_fat(max - 4, 0xFFFF);		/* lost: max - 5, max - 4 */
+	r = verify();
+	check_xlink(r, "/X.BIN", max, "/END.BIN");
+	f = find(r, FP_P_LOST);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(f->cl, max - 5);
+	ck_assert_uint_eq(f->a, 2);
+	ck_assert_uint_eq(r->lost, 2);
+	ck_assert_uint_eq(r->used, 6);
+	fp_report_free(r);
+}
+END_TEST
+
 static Suite *verify_suite(void)
 {
 	Suite *s = suite_create("verify");
@@ -379,6 +407,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_dup_names_case);
 	tcase_add_test(tc, test_deep_paths);
+	tcase_add_test(tc, test_last_clusters);
 	suite_add_tcase(s, tc);
 	return s;
 }
