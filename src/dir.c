@@ -13,9 +13,11 @@ static size_t sectors_of(const struct fp_dir *d, size_t len)
 	return (len + d->sec_len - 1) / d->sec_len;
 }
 
-static enum fp_err dir_alloc(struct fp_dir *d, size_t len, uint32_t cl_cap)
+/* Buffers for @len bytes of entries, zeroed if @zero (else all are read). */
+static enum fp_err dir_alloc(struct fp_dir *d, size_t len, uint32_t cl_cap,
+			     int zero)
 {
-	d->buf = calloc(1, len ? len : 1);
+	d->buf = zero ? calloc(1, len ? len : 1) : malloc(len ? len : 1);
 	d->dirty = calloc(1, sectors_of(d, len) + 1);
 	d->cls = calloc(cl_cap ? cl_cap : 1, sizeof(*d->cls));
 	if (!d->buf || !d->dirty || !d->cls)
@@ -65,7 +67,7 @@ static enum fp_err alloc_chain(struct fp_dir *d, const struct fp_geom *g,
 	    (len > (uint64_t)FP_DIR_MAX_ENTRIES * FP_DIRENT_LEN && count > 1))
 		return FP_E_CORRUPT;
 	d->cl_count = d->disk_cl_count = count;
-	return dir_alloc(d, (size_t)len, count);
+	return dir_alloc(d, (size_t)len, count, 0);
 }
 
 static enum fp_err load_chain(struct fp_dir *d, struct fp_img *img,
@@ -115,7 +117,7 @@ enum fp_err fp_dir_load(struct fp_dir *dir, struct fp_img *img,
 
 	dir_start(dir, g, first_cl);
 	if (first_cl == 0) {
-		err = dir_alloc(dir, (size_t)g->root_len, 0);
+		err = dir_alloc(dir, (size_t)g->root_len, 0, 0);
 		if (!err)
 			err = fp_img_read(img, g->root_off, dir->buf,
 					  dir->len);
@@ -157,7 +159,7 @@ enum fp_err fp_dir_create(struct fp_dir *dir, const struct fp_geom *g,
 	enum fp_err err;
 
 	dir_start(dir, g, cl);
-	err = dir_alloc(dir, g->clus_len, 1);
+	err = dir_alloc(dir, g->clus_len, 1, 1);
 	if (err) {
 		fp_dir_release(dir);
 		return err;
@@ -268,13 +270,24 @@ static void decode_short(const uint8_t *ent, int fat32, uint32_t slot,
 	out->size = fp_le32(ent + DIR_SIZE);
 }
 
+/* A fresh state; units are not cleared (only decoded slots are read). */
+static void lfn_start(struct lfn_state *st, uint32_t *orphans)
+{
+	st->next_ord = st->total = st->pending = 0;
+	st->complete = 0;
+	st->sum = 0;
+	st->first_slot = 0;
+	st->orphans = orphans;
+}
+
 int fp_dir_next(const struct fp_dir *dir, int fat32, struct fp_dir_iter *it,
 		struct fp_dirent *out)
 {
-	struct lfn_state st = { .next_ord = 0, .orphans = &it->orphans };
+	struct lfn_state st;
 	uint32_t n = fp_dir_count(dir);
 	const uint8_t *ent;
 
+	lfn_start(&st, &it->orphans);
 	for (; it->pos < n; it->pos++) {
 		ent = fp_dir_ent(dir, it->pos);
 		if (ent[0] == FP_DIRENT_END)
@@ -297,6 +310,8 @@ int fp_dir_next(const struct fp_dir *dir, int fat32, struct fp_dir_iter *it,
 
 int fp_dir_dots(const uint8_t sfn[11])
 {
+	if (sfn[0] != '.')
+		return 0;
 	if (!memcmp(sfn, ".          ", 11))
 		return 1;
 	if (!memcmp(sfn, "..         ", 11))

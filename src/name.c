@@ -572,24 +572,107 @@ size_t fp_name_sfn_decode(const uint8_t sfn[11], uint8_t ntres,
 	return n;
 }
 
-/* The punctuation a stored short name may not hold (a table, not strchr:
- * the checker asks for every byte of every entry). */
-static const uint8_t sfn_bad_punct[0x80] = {
-	['"'] = 1, ['*'] = 1, ['+'] = 1, [','] = 1, ['.'] = 1, ['/'] = 1,
-	[':'] = 1, [';'] = 1, ['<'] = 1, ['='] = 1, ['>'] = 1, ['?'] = 1,
-	['['] = 1, ['\\'] = 1, [']'] = 1, ['|'] = 1,
+/* The 3 bytes of a short name's extension, byte k in bits 8k .. 8k + 7. */
+static uint64_t sfn_ext_word(const uint8_t sfn[11])
+{
+	const uint8_t *e = sfn + SFN_BASE_LEN;
+
+	return (uint64_t)e[0] | (uint64_t)e[1] << 8 | (uint64_t)e[2] << 16;
+}
+
+/*
+ * The key of a name that fits 8.3 once upper-cased (ASCII, at most one
+ * dot, base and extension of at most 8 and 3 units), from its base and
+ * extension space padded (as fp_le64() and sfn_ext_word() read them).
+ */
+static uint64_t key_of_sfn(uint64_t base, uint64_t ext)
+{
+	uint64_t h = base * 0x9E3779B97F4A7C15ull;
+
+	h ^= ext * 0xC2B2AE3D27D4EB4Full;
+	h ^= h >> 32;
+	h *= 0xD6E8FEB86659FD93ull;
+	return h ^ (h >> 32);
+}
+
+uint64_t fp_name_key(const uint16_t *u, size_t count)
+{
+	uint8_t b[SFN_LEN];
+	size_t i, k = 0, end = SFN_BASE_LEN;
+	uint16_t c;
+
+	memset(b, ' ', sizeof(b));
+	for (i = 0; i < count; i++) {
+		c = fp_name_upcase(u[i]);
+		if (c == '.' && end == SFN_BASE_LEN) {
+			k = end;
+			end = SFN_LEN;
+		} else if (c < 0x80 && c != '.' && k < end) {
+			b[k++] = (uint8_t)c;
+		} else {
+			return fp_name_hash(u, count);
+		}
+	}
+	return key_of_sfn(fp_le64(b), sfn_ext_word(b));
+}
+
+/* Bytes 0x80 and up, or a dot, among the 8 bytes of @x. */
+static int sfn_word_odd(uint64_t x)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = ones << 7;
+	uint64_t dots = x ^ (ones * '.');
+
+	return (x & highs) || ((dots - ones) & ~dots & highs);
+}
+
+/* The 8 ASCII bytes of @x with a-z upper-cased, at once. */
+static uint64_t sfn_word_upcase(uint64_t x)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = ones << 7;
+	uint64_t from_a = x + ones * (0x80 - 'a');	/* high bit: >= 'a' */
+	uint64_t past_z = x + ones * (0x80 - 'z' - 1);	/* high bit: > 'z' */
+
+	return x - ((from_a & ~past_z & highs) >> 2);
+}
+
+/*
+ * A short name without a dot, a leading 0x05 (for 0xE5) or a byte from
+ * 0x80 on is its decoded name, space padded: keyed from its words (the
+ * extension's zero top bytes pass the tests and the upper-casing).
+ */
+uint64_t fp_name_sfn_key(const uint8_t sfn[11])
+{
+	uint64_t base = fp_le64(sfn), ext = sfn_ext_word(sfn);
+	uint16_t u[12];
+
+	if (sfn[0] == 0x05 || sfn_word_odd(base) || sfn_word_odd(ext))
+		return fp_name_key(u, fp_name_sfn_decode(sfn, 0, u));
+	return key_of_sfn(sfn_word_upcase(base), sfn_word_upcase(ext));
+}
+
+/*
+ * 1 for a byte a stored short name may not hold: controls, DEL, a-z and
+ *  " * + , . / : ; < = > ? [ \ ] |  (bytes from 0x80 on are allowed).
+ * A table, not tests: the checker asks for every byte of every entry.
+ */
+static const uint8_t sfn_bad_byte[0x100] = {
+	/* 0x00 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	/* 0x10 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	/* 0x20 */ 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1, 1,
+	/* 0x30 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1,
+	/* 0x40 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	/* 0x50 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0,
+	/* 0x60 */ 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	/* 0x70 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 0, 1,
 };
 
 int fp_name_sfn_bad(const uint8_t sfn[11])
 {
-	int i;
+	const uint8_t *t = sfn_bad_byte;
 
-	if (sfn[0] == ' ')
+	if (sfn[0] == ' ' || (sfn[0] != 0x05 && t[sfn[0]]))
 		return 1;
-	for (i = sfn[0] == 0x05; i < 11; i++)
-		if (sfn[i] < 0x20 || sfn[i] == 0x7F ||
-		    (sfn[i] >= 'a' && sfn[i] <= 'z') ||
-		    (sfn[i] < 0x80 && sfn_bad_punct[sfn[i]]))
-			return 1;
-	return 0;
+	/* no loop: GCC -O2 would not unroll it */
+	return t[sfn[1]] | t[sfn[2]] | t[sfn[3]] | t[sfn[4]] | t[sfn[5]] |
+	       t[sfn[6]] | t[sfn[7]] | t[sfn[8]] | t[sfn[9]] | t[sfn[10]];
 }

@@ -128,6 +128,21 @@ size_t fp_name_sfn_decode(const uint8_t sfn[11], uint8_t ntres,
 			  uint16_t out[12]);
 
 /*
+ * A cheap key for the name @u (@count units): names that fp_name_equal()
+ * calls equal get equal keys (so distinct keys prove distinct names), but
+ * other names may share a key more often than they share fp_name_hash().
+ * A name that fits 8.3 once upper-cased is keyed by its 11 bytes; any
+ * other by fp_name_hash().
+ */
+uint64_t fp_name_key(const uint16_t *u, size_t count);
+
+/*
+ * fp_name_key() of the name fp_name_sfn_decode() gives for @sfn, with any
+ * ntres: for most short names from their bytes, without decoding them.
+ */
+uint64_t fp_name_sfn_key(const uint8_t sfn[11]);
+
+/*
  * 1 if the stored short name @sfn is invalid, as the checker reports it
  * (bad-name): a leading space, a control character, a lower-case letter
  * or one of  " * + , . / : ; < = > ? [ \ ] |  (a leading 0x05 stands for

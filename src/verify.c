@@ -14,6 +14,8 @@
 
 /* FAT entries decoded at a time by the pass over the FAT. */
 #define SCAN_CHUNK 1024u
+/* FAT entries entry() reads at a time and keeps. */
+#define NEAR_COUNT 16u
 /* Shortest run of links scan_fat keeps for the walk (16 KiB of FAT32). */
 #define LINK_RUN_MIN 4096u
 /*
@@ -33,6 +35,18 @@ struct frame {
 	char *path;		/* "" for the root */
 };
 
+/*
+ * The path of a finding: @dir alone (@e NULL), or the entry @e in the
+ * directory whose path is @dir ("" for the root), made only when a
+ * finding or a directory to descend into asks for it, as most entries
+ * need none.
+ */
+struct epath {
+	const char *dir;
+	const struct fp_dirent *e;
+	char *made;		/* dir "/" name, owned; NULL until asked */
+};
+
 /* A cluster found in two chains and the first chain that holds it. */
 struct xlink {
 	uint32_t cl;
@@ -43,6 +57,24 @@ struct xlink {
 struct link_run {
 	uint32_t cl;
 	uint32_t len;
+};
+
+/* A name of an entry, keyed and hashed case-insensitively. */
+struct nkey {
+	uint64_t key;		/* fp_name_key() */
+	uint64_t h;		/* fp_name_hash(), made when keys meet */
+	uint32_t slot;		/* the short entry */
+	uint32_t first_slot;	/* its first long-name slot */
+	int is_long;
+	int twin;		/* same key as its entry's short name */
+};
+
+/* The names of the directory being checked: arrays kept for the next. */
+struct names {
+	struct nkey *keys;
+	size_t count, cap;
+	uint64_t *set;		/* hashes_distinct()'s table */
+	size_t set_cap;
 };
 
 /* A directory found damaged, by its first cluster. */
@@ -64,6 +96,10 @@ struct vctx {
 	struct fp_fs *fs;
 	const struct fp_geom *g;
 	struct fp_fat *fat;
+	enum fp_fat_type type;	/* of the FAT, for fp_fat_kind_of() */
+	uint32_t max_cl;
+	uint32_t near[NEAR_COUNT];	/* entries near_cl .. + near_count - 1 */
+	uint32_t near_cl, near_count;	/* as entry() read them last */
 	struct fp_report *r;
 	uint64_t *claimed;	/* a bit a cluster: in a chain already */
 	uint64_t *pointed;	/* a bit a cluster: some entry links to it */
@@ -81,6 +117,7 @@ struct vctx {
 	struct link_run *links;	/* scan_fat's long runs, sorted, disjoint */
 	size_t link_count, link_cap;
 	struct fp_damage *dmg;	/* fp_damage_find(): what it records */
+	struct names names;	/* scan_entries() */
 	enum fp_problem last;	/* the problem added last */
 	int holes;		/* look for metadata in holes (--verify) */
 	uint64_t hole_bytes, hole_count;	/* what was found there */
@@ -170,30 +207,62 @@ static void mark_free_used(struct vctx *v, uint32_t cl)
 /*
  * FAT entry @cl.  A read error fails the whole check (its findings are
  * dropped), and from then on every entry reads as end-of-chain, so that
- * the walks under way stop at once.
+ * the walks under way stop at once.  The group of NEAR_COUNT entries
+ * around @cl is read at once and kept: the files of a directory often
+ * start at neighbouring clusters.  A group lies in one window (windows
+ * hold a multiple of NEAR_COUNT entries), the one fp_fat_get() reads.
  */
 static uint32_t entry(struct vctx *v, uint32_t cl)
 {
-	uint32_t val;
-	enum fp_err err;
+	uint32_t base = cl - cl % NEAR_COUNT, n;
+	enum fp_err err = FP_E_INVAL;
 
 	if (v->err)
 		return fp_fat_eoc(v->fat);
-	err = fp_fat_get(v->fat, cl, &val);
+	if (cl - v->near_cl < v->near_count)
+		return v->near[cl - v->near_cl];
+	n = cl <= v->max_cl && v->max_cl - base < NEAR_COUNT ?
+	    v->max_cl - base + 1 : NEAR_COUNT;
+	if (cl <= v->max_cl)
+		err = fp_fat_get_run(v->fat, base, n, v->near);
 	if (err) {
 		fail(v, err);
 		return fp_fat_eoc(v->fat);
 	}
-	return val;
+	v->near_cl = base;
+	v->near_count = n;
+	return v->near[cl - base];
 }
 
-/* Record a finding; past FP_VERIFY_CAP of one problem only count it. */
-static struct fp_finding *add(struct vctx *v, enum fp_problem p,
-			      const char *path, uint32_t cl, uint64_t a,
-			      uint64_t b)
+/* What FAT entry value @val is, without a call. */
+static enum fp_fat_kind kind(const struct vctx *v, uint32_t val)
+{
+	return fp_fat_kind_of(v->type, v->max_cl, val);
+}
+
+static char *child_path(const char *parent, const struct fp_dirent *e);
+
+/* The path @p stands for, made now if need be; NULL without memory. */
+static const char *epath_str(struct vctx *v, struct epath *p)
+{
+	if (!p->e)
+		return p->dir;
+	if (!p->made && !(p->made = child_path(p->dir, p->e)))
+		fail(v, FP_E_NOMEM);
+	return p->made;
+}
+
+/*
+ * Record a finding at the path @ep stands for; past FP_VERIFY_CAP of one
+ * problem only count it.
+ */
+static struct fp_finding *add_at(struct vctx *v, enum fp_problem p,
+				 struct epath *ep, uint32_t cl, uint64_t a,
+				 uint64_t b)
 {
 	struct fp_report *r = v->r;
 	struct fp_finding *f;
+	const char *path;
 
 	v->last = p;
 	if (v->owners_pass)
@@ -211,6 +280,9 @@ static struct fp_finding *add(struct vctx *v, enum fp_problem p,
 		fail(v, FP_E_NOMEM);
 		return NULL;
 	}
+	path = epath_str(v, ep);
+	if (!path)
+		return NULL;
 	f = &r->findings[r->finding_count];
 	memset(f, 0, sizeof(*f));
 	f->problem = p;
@@ -224,6 +296,16 @@ static struct fp_finding *add(struct vctx *v, enum fp_problem p,
 	f->b = b;
 	r->finding_count++;
 	return f;
+}
+
+/* Record a finding at @path. */
+static struct fp_finding *add(struct vctx *v, enum fp_problem p,
+			      const char *path, uint32_t cl, uint64_t a,
+			      uint64_t b)
+{
+	struct epath ep = { path, NULL, NULL };
+
+	return add_at(v, p, &ep, cl, a, b);
 }
 
 /* ---- boot sector and FAT -------------------------------------------- */
@@ -315,7 +397,7 @@ static void check_fat_head(struct vctx *v)
 	} else {
 		clean = ioerr = 0;
 	}
-	if (fp_fat_kind(v->fat, e1 | clean | ioerr) != FP_FK_EOC)
+	if (kind(v, e1 | clean | ioerr) != FP_FK_EOC)
 		add(v, FP_P_FAT_ENTRY1, "", 0, e1, 0);
 	if ((v->g->state & FP_STATE_DIRTY) || (clean && !(e1 & clean)))
 		add(v, FP_P_DIRTY, "", 0, 0, 0);
@@ -329,7 +411,7 @@ static void check_fat_head(struct vctx *v)
  * of the used clusters it has claimed.  So the total is known before the
  * FAT is read, and the walk ends below 100%, which only the end reports.
  */
-static void walk_progress(struct vctx *v, uint32_t n)
+static void walk_tick(struct vctx *v, uint32_t n)
 {
 	uint64_t half = v->tick.total / 2, used = v->r->used;
 
@@ -338,6 +420,13 @@ static void walk_progress(struct vctx *v, uint32_t n)
 		return;
 	fp_tick(&v->tick, half + (v->walked < used ?
 				  half * v->walked / used : half - 1));
+}
+
+/* The same, in line: without a progress callback (the usual) nothing. */
+static inline void walk_progress(struct vctx *v, uint32_t n)
+{
+	if (v->tick.prog)
+		walk_tick(v, n);
 }
 
 /*
@@ -385,7 +474,7 @@ static uint32_t free_groups(struct vctx *v, uint32_t cl, uint32_t n)
 /* Entry @cl, whose value is @val, in the counts and bitmaps. */
 static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
 {
-	switch (fp_fat_kind(v->fat, val)) {
+	switch (kind(v, val)) {
 	case FP_FK_FREE:
 		free_span(v, cl, 1);
 		return;
@@ -537,7 +626,7 @@ static struct xlink *xl_find(struct vctx *v, uint32_t cl)
 	return bsearch(&key, v->xl, v->xl_count, sizeof(*v->xl), xl_cmp);
 }
 
-static void cross_link(struct vctx *v, const char *path, uint32_t cl)
+static void cross_link(struct vctx *v, struct epath *path, uint32_t cl)
 {
 	if (v->owners_pass)
 		return;
@@ -547,18 +636,19 @@ static void cross_link(struct vctx *v, const char *path, uint32_t cl)
 	}
 	v->xl[v->xl_count].cl = cl;
 	v->xl[v->xl_count++].owner = NULL;
-	add(v, FP_P_CROSS_LINK, path, cl, 0, 0);
+	add_at(v, FP_P_CROSS_LINK, path, cl, 0, 0);
 }
 
 /* In the owner pass: remember the first chain that holds each cluster. */
-static void note_owner(struct vctx *v, const char *path, uint32_t cl)
+static void note_owner(struct vctx *v, struct epath *path, uint32_t cl)
 {
 	struct xlink *x;
+	const char *s;
 
 	if (!v->owners_pass || !(x = xl_find(v, cl)) || x->owner)
 		return;
-	x->owner = strdup(path);
-	if (!x->owner)
+	s = epath_str(v, path);
+	if (s && !(x->owner = strdup(s)))
 		fail(v, FP_E_NOMEM);
 }
 
@@ -597,25 +687,34 @@ static uint32_t claim_run(struct vctx *v, uint32_t cl)
  * Walk and claim the chain from @start for @path.  Returns its length, 0
  * for an unusable start; *ok says whether it ended properly.
  */
-static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
-			   int *ok)
+static uint32_t walk_chain(struct vctx *v, struct epath *path,
+			   uint32_t start, int *ok)
 {
 	uint32_t cl = start, n = 0, val, run;
-	int in_range = start >= 2 && start <= fp_geom_max_cl(v->g);
-	enum fp_fat_kind k = in_range ? fp_fat_kind(v->fat, entry(v, start)) :
+	int in_range = start >= 2 && start <= v->max_cl;
+	enum fp_fat_kind k = in_range ? kind(v, entry(v, start)) :
 				 FP_FK_INVALID;
 
 	*ok = 0;
 	if (!in_range || k == FP_FK_FREE || k == FP_FK_BAD) {
 		if (k == FP_FK_FREE)
 			mark_free_used(v, start);
-		add(v, FP_P_BAD_START, path, start, 0, 0);
+		add_at(v, FP_P_BAD_START, path, start, 0, 0);
 		return 0;
+	}
+	if (k == FP_FK_EOC && !bit_test(v->claimed, start)) {
+		/* one cluster, a small file: what the loop below finds,
+		 * without its run search and a second read of the entry */
+		bit_set(v->claimed, start);
+		if (v->owners_pass)
+			note_owner(v, path, start);
+		*ok = 1;
+		return 1;
 	}
 	for (;;) {
 		if (bit_test(v->claimed, cl)) {
 			if (in_chain(v, start, n, cl))
-				add(v, FP_P_CHAIN_LOOP, path, cl, n, 0);
+				add_at(v, FP_P_CHAIN_LOOP, path, cl, n, 0);
 			else
 				cross_link(v, path, cl);
 			return n;
@@ -629,7 +728,7 @@ static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
 		note_owner(v, path, cl);
 		n++;
 		val = entry(v, cl);
-		k = fp_fat_kind(v->fat, val);
+		k = kind(v, val);
 		if (k == FP_FK_EOC) {
 			*ok = 1;
 			return n;
@@ -637,16 +736,16 @@ static uint32_t walk_chain(struct vctx *v, const char *path, uint32_t start,
 		if (k == FP_FK_FREE)
 			mark_free_used(v, cl);
 		if (k != FP_FK_NEXT) {
-			add(v, k == FP_FK_BAD ? FP_P_CHAIN_BAD :
-			    k == FP_FK_FREE ? FP_P_CHAIN_FREE :
-			    FP_P_CHAIN_RANGE, path, cl, val, 0);
+			add_at(v, k == FP_FK_BAD ? FP_P_CHAIN_BAD :
+			       k == FP_FK_FREE ? FP_P_CHAIN_FREE :
+			       FP_P_CHAIN_RANGE, path, cl, val, 0);
 			return n;
 		}
 		cl = val;
 	}
 }
 
-static void check_file(struct vctx *v, const char *path,
+static void check_file(struct vctx *v, struct epath *path,
 		       const struct fp_dirent *e)
 {
 	uint64_t clus = v->g->clus_len;
@@ -665,12 +764,12 @@ static void check_file(struct vctx *v, const char *path,
 		return;
 	}
 	if (n < want) {
-		add(v, FP_P_CHAIN_SHORT, path, e->cl, n, want);
+		add_at(v, FP_P_CHAIN_SHORT, path, e->cl, n, want);
 		if (e->cl)	/* 0 is no chain, and the FAT12/16 root's key */
 			mark_dir(v, e->cl, FP_P_CHAIN_SHORT);
 	}
 	else if (n > want)
-		add(v, FP_P_TAIL, path, e->cl, n, want);
+		add_at(v, FP_P_TAIL, path, e->cl, n, want);
 }
 
 /* ---- directories ---------------------------------------------------- */
@@ -690,7 +789,7 @@ static char *child_path(const char *parent, const struct fp_dirent *e)
 		nlen = fp_name_to_utf8(sname, n, name, sizeof(name));
 	}
 	p = malloc(plen + nlen + 2);
-	if (p) {	/* not sprintf: this runs for every entry */
+	if (p) {
 		memcpy(p, parent, plen);
 		p[plen] = '/';
 		memcpy(p + plen + 1, name, nlen + 1);
@@ -726,7 +825,19 @@ static int is_ancestor(const struct vctx *v, size_t f, uint32_t cl)
 	}
 }
 
-static void check_subdir(struct vctx *v, size_t f, const char *path,
+/* The string @p stands for, now owned by the caller; NULL: no memory. */
+static char *epath_take(struct vctx *v, struct epath *p)
+{
+	const char *s = epath_str(v, p);
+	char *own = p->made;
+
+	p->made = NULL;
+	if (s && !own && !(own = strdup(s)))
+		fail(v, FP_E_NOMEM);
+	return own;
+}
+
+static void check_subdir(struct vctx *v, size_t f, struct epath *path,
 			 const struct fp_dirent *e)
 {
 	uint32_t n;
@@ -736,17 +847,17 @@ static void check_subdir(struct vctx *v, size_t f, const char *path,
 	if (!v->owners_pass)
 		v->r->dirs++;
 	if (e->size) {
-		add(v, FP_P_DIR_SIZE, path, e->cl, e->size, 0);
+		add_at(v, FP_P_DIR_SIZE, path, e->cl, e->size, 0);
 		if (e->cl)	/* 0 is no chain, and the FAT12/16 root's key */
 			mark_dir(v, e->cl, FP_P_DIR_SIZE);
 	}
 	if (e->cl == 0) {
-		add(v, FP_P_DIR_NO_CHAIN, path, 0, 0, 0);
+		add_at(v, FP_P_DIR_NO_CHAIN, path, 0, 0, 0);
 		return;
 	}
-	if (e->cl <= fp_geom_max_cl(v->g) && bit_test(v->claimed, e->cl) &&
+	if (e->cl <= v->max_cl && bit_test(v->claimed, e->cl) &&
 	    is_ancestor(v, f, e->cl)) {
-		add(v, FP_P_DIR_CYCLE, path, e->cl, 0, 0);
+		add_at(v, FP_P_DIR_CYCLE, path, e->cl, 0, 0);
 		return;
 	}
 	/*
@@ -760,10 +871,8 @@ static void check_subdir(struct vctx *v, size_t f, const char *path,
 		mark_dir(v, e->cl, v->last);
 	if (n == 0)
 		return;
-	copy = strdup(path);
-	if (!copy)
-		fail(v, FP_E_NOMEM);
-	else
+	copy = epath_take(v, path);
+	if (copy)
 		push_frame(v, e->cl, n, f, copy);
 }
 
@@ -789,52 +898,36 @@ static void check_dot(struct vctx *v, struct dstate *ds,
 			     (e->attr & FP_ATTR_DIR);
 }
 
-static void check_entry(struct vctx *v, struct dstate *ds,
-			const struct fp_dirent *e)
+/* Check entry @e; 1 if it names a file or directory (no label, no dot). */
+static int check_entry(struct vctx *v, struct dstate *ds,
+		       const struct fp_dirent *e)
 {
 	const char *dpath = v->frames[ds->frame].path;
-	char *path;
+	struct epath path = { dpath, e, NULL };
 
 	if ((e->attr & FP_ATTR_VOLUME) && !(e->attr & FP_ATTR_DIR)) {
 		if (!ds->is_root || ++ds->labels > 1) {
 			add(v, FP_P_LABEL, dpath[0] ? dpath : "/", 0, 0, 0);
 			mark_dir(v, v->frames[ds->frame].cl, FP_P_LABEL);
 		}
-		return;
+		return 0;
 	}
 	if (fp_dir_dots(e->sfn)) {
 		if (!ds->is_root)
 			check_dot(v, ds, e);
-		return;
-	}
-	path = child_path(dpath, e);
-	if (!path) {
-		fail(v, FP_E_NOMEM);
-		return;
+		return 0;
 	}
 	if (fp_name_sfn_bad(e->sfn))
-		add(v, FP_P_BAD_NAME, path, 0, 0, 0);
+		add_at(v, FP_P_BAD_NAME, &path, 0, 0, 0);
 	if (e->attr & FP_ATTR_DIR)
-		check_subdir(v, ds->frame, path, e);
+		check_subdir(v, ds->frame, &path, e);
 	else
-		check_file(v, path, e);
-	free(path);
+		check_file(v, &path, e);
+	free(path.made);
+	return 1;
 }
 
 /* ---- duplicate names ------------------------------------------------ */
-
-/* A name of an entry, hashed case-insensitively. */
-struct nkey {
-	uint64_t h;
-	uint32_t slot;		/* the short entry */
-	uint32_t first_slot;	/* its first long-name slot */
-	int is_long;
-};
-
-struct names {
-	struct nkey *keys;
-	size_t count, cap;
-};
 
 /* The short or long name of the entry a key stands for. */
 static size_t key_name(const struct fp_dir *d, const struct nkey *k,
@@ -859,27 +952,44 @@ static size_t key_name(const struct fp_dir *d, const struct nkey *k,
 	return n;
 }
 
-static void add_key(struct vctx *v, struct names *nm,
-		    const struct fp_dirent *e, int is_long)
+static struct nkey *add_key(struct vctx *v, struct names *nm,
+			    const struct fp_dirent *e, int is_long)
 {
-	uint16_t sname[12];
-	size_t n;
 	struct nkey *k;
 
-	if (fp_grow(&nm->keys, &nm->cap, nm->count, sizeof(*nm->keys))) {
+	if (nm->count == nm->cap &&	/* fp_grow() is a call */
+	    fp_grow(&nm->keys, &nm->cap, nm->count, sizeof(*nm->keys))) {
 		fail(v, FP_E_NOMEM);
-		return;
+		return NULL;
 	}
 	k = &nm->keys[nm->count++];
 	k->slot = e->slot;
 	k->first_slot = e->first_slot;
 	k->is_long = is_long;
-	if (is_long) {
-		k->h = fp_name_hash(e->lfn, e->lfn_count);
-	} else {
-		n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
-		k->h = fp_name_hash(sname, n);
-	}
+	k->twin = 0;
+	k->key = is_long ? fp_name_key(e->lfn, e->lfn_count) :
+			   fp_name_sfn_key(e->sfn);
+	return k;
+}
+
+/* The short name of @e, and its long name if it has one. */
+static void add_keys(struct vctx *v, struct names *nm,
+		     const struct fp_dirent *e)
+{
+	struct nkey *s = add_key(v, nm, e, 0), *l;
+
+	if (s && e->lfn_count && (l = add_key(v, nm, e, 1)))
+		l->twin = l->key == nm->keys[nm->count - 2].key;
+}
+
+/* Hash every name, when some share a key. */
+static void hash_names(const struct fp_dir *d, struct names *nm)
+{
+	uint16_t u[FP_LFN_MAX + FP_LFN_CHARS];
+	size_t i;
+
+	for (i = 0; i < nm->count; i++)
+		nm->keys[i].h = fp_name_hash(u, key_name(d, &nm->keys[i], u));
 }
 
 static int key_cmp(const void *a, const void *b)
@@ -924,11 +1034,12 @@ static void report_dup(struct vctx *v, const struct fp_dir *d,
 }
 
 /*
- * 1 if no two keys hash alike, by an open-addressed set of the hashes
- * (0 on doubt: a hash of 0 or 1, both stored as 1, or no memory); most
- * directories need then neither the sort nor a name compared.
+ * 1 if no two names have the same key (@fnv 0) or hash (@fnv 1), by an
+ * open-addressed set of the values (0 on doubt: a value of 0 or 1, both
+ * stored as 1, or no memory); most directories need then neither the
+ * hashes nor the sort nor a name compared.
  */
-static int hashes_distinct(const struct names *nm)
+static int values_distinct(struct names *nm, int fnv)
 {
 	size_t cap = 16, i, j;
 	uint64_t *set, h;
@@ -936,23 +1047,35 @@ static int hashes_distinct(const struct names *nm)
 
 	while (cap < 2 * nm->count)
 		cap *= 2;
-	set = calloc(cap, sizeof(*set));
-	if (!set)
-		return 0;
+	if (cap > nm->set_cap) {
+		free(nm->set);
+		nm->set_cap = 0;
+		if (!(nm->set = malloc(cap * sizeof(*set))))
+			return 0;
+		nm->set_cap = cap;
+	}
+	set = nm->set;
+	memset(set, 0, cap * sizeof(*set));
 	for (i = 0; i < nm->count && ok; i++) {
-		h = nm->keys[i].h > 1 ? nm->keys[i].h : 1;
+		if (!fnv && nm->keys[i].twin)
+			continue;	/* no second name to compare */
+		h = fnv ? nm->keys[i].h : nm->keys[i].key;
+		h = h > 1 ? h : 1;
 		for (j = (size_t)h & (cap - 1); set[j] && ok;
 		     j = (j + 1) & (cap - 1))
 			ok = set[j] != h;
 		set[j] = h;
 	}
-	free(set);
 	return ok;
 }
 
 /*
  * Names that hash alike are compared for real: hashes are not trusted.
- * Returns 1 if a duplicate was found.
+ * First the cheap keys: equal names have equal keys, so distinct keys
+ * (a long name keyed as its own short name does not count) prove that
+ * the directory has no duplicate.  Otherwise every name is hashed and
+ * the hashes sorted, so that duplicates are found, and reported, in
+ * the order of their hashes.  Returns 1 if a duplicate was found.
  */
 static int check_dups(struct vctx *v, const struct fp_dir *d,
 		      const char *dpath, struct names *nm)
@@ -961,7 +1084,10 @@ static int check_dups(struct vctx *v, const struct fp_dir *d,
 	size_t i, j, na, nb;
 	int found = 0;
 
-	if (nm->count < 2 || hashes_distinct(nm))
+	if (nm->count < 2 || values_distinct(nm, 0))
+		return 0;
+	hash_names(d, nm);
+	if (values_distinct(nm, 1))
 		return 0;
 	qsort(nm->keys, nm->count, sizeof(*nm->keys), key_cmp);
 	for (i = 0; i < nm->count; i++) {
@@ -1017,17 +1143,15 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 	size_t parent = v->frames[f].parent;
 	struct dstate ds = { .frame = f, .is_root = f == 0 };
 	struct fp_dir_iter it = { 0, 0 };
-	struct names nm = { NULL, 0, 0 };
+	struct names *nm = &v->names;
 	struct fp_dirent e;
 
 	ds.parent_cl = parent == 0 ? 0 : v->frames[parent].cl;
+	nm->count = 0;
 	while (fp_dir_next(d, v->fat32, &it, &e)) {
-		check_entry(v, &ds, &e);
-		if ((e.attr & FP_ATTR_VOLUME) || fp_dir_dots(e.sfn))
+		if (!check_entry(v, &ds, &e))
 			continue;
-		add_key(v, &nm, &e, 0);
-		if (e.lfn_count)
-			add_key(v, &nm, &e, 1);
+		add_keys(v, nm, &e);
 	}
 	if (it.orphans) {
 		add(v, FP_P_LFN_ORPHAN, dpath[0] ? dpath : "/", 0,
@@ -1038,9 +1162,8 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 		add(v, FP_P_DOT, dpath, v->frames[f].cl, 0, 0);
 		mark_dir(v, v->frames[f].cl, FP_P_DOT);
 	}
-	if (check_dups(v, d, dpath, &nm))
+	if (check_dups(v, d, dpath, nm))
 		mark_dir(v, v->frames[f].cl, FP_P_DUP_NAME);
-	free(nm.keys);
 }
 
 /*
@@ -1113,13 +1236,14 @@ static void free_frames(struct vctx *v)
 static void walk_tree(struct vctx *v)
 {
 	uint32_t cl = v->fat32 ? v->g->root_cl : 0, n = 0;
+	struct epath slash = { "/", NULL, NULL };
 	char *root;
 	size_t i;
 	int ok;
 
 	if (cl) {
 		v->last = FP_P_COUNT;
-		n = walk_chain(v, "/", cl, &ok);
+		n = walk_chain(v, &slash, cl, &ok);
 		if (!ok)
 			mark_dir(v, cl, v->last);
 		if (n == 0)
@@ -1147,7 +1271,7 @@ static void lost_chain(struct vctx *v, uint32_t cl)
 		bit_set(v->claimed, cl);
 		n++;
 		val = entry(v, cl);
-		if (fp_fat_kind(v->fat, val) != FP_FK_NEXT)
+		if (kind(v, val) != FP_FK_NEXT)
 			break;
 		cl = val;
 	}
@@ -1227,6 +1351,8 @@ static void vctx_release(struct vctx *v)
 	free_frames(v);
 	free(v->frames);
 	free(v->links);
+	free(v->names.keys);
+	free(v->names.set);
 	for (i = 0; i < v->xl_count; i++)
 		free(v->xl[i].owner);
 	free(v->xl);
@@ -1264,6 +1390,8 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 	v.fat = v.fs->fat;
 	fp_fat_cache(v.fat, VERIFY_CACHE_LEN);
 	v.fat32 = v.g->type == FP_FAT32;
+	v.type = v.g->type;
+	v.max_cl = fp_geom_max_cl(v.g);
 	v.holes = 1;
 	r->geom = *v.g;
 	v.claimed = bits_new(fp_geom_max_cl(v.g));
@@ -1370,6 +1498,8 @@ enum fp_err fp_damage_find(struct fp_fs *fs, struct fp_damage **out)
 	v.g = &fs->geom;
 	v.fat = fs->fat;
 	v.fat32 = v.g->type == FP_FAT32;
+	v.type = v.g->type;
+	v.max_cl = fp_geom_max_cl(v.g);
 	/* Sparse on a volume with little in use: calloc, not fp_bits_new. */
 	v.claimed = calloc((size_t)fp_geom_max_cl(v.g) / 64 + 1, 8);
 	if (!v.claimed)

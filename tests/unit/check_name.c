@@ -599,6 +599,92 @@ START_TEST(test_sfn_decode)
 }
 END_TEST
 
+/* fp_name_sfn_key() against the key of the decoded name, as defined. */
+static void check_sfn_key(const uint8_t sfn[11])
+{
+	static const uint8_t ntres[] = { 0, FP_NT_LOWER_BASE,
+					 FP_NT_LOWER_EXT,
+					 FP_NT_LOWER_BASE | FP_NT_LOWER_EXT };
+	uint16_t u[12];
+	size_t i, n;
+
+	for (i = 0; i < sizeof(ntres); i++) {
+		n = fp_name_sfn_decode(sfn, ntres[i], u);
+		ck_assert_uint_eq(fp_name_sfn_key(sfn), fp_name_key(u, n));
+	}
+}
+
+START_TEST(test_sfn_key)
+{
+	static const char bytes[] = " .AZaz09~\x05\x7f\xb5\xc0\xdf\xe0\xe5\xff";
+	uint8_t sfn[11];
+	uint32_t x = 12345;
+	unsigned c, i, k;
+
+	for (i = 0; i < 11; i++) {	/* every byte in every place */
+		for (c = 0; c < 0x100; c++) {
+			memcpy(sfn, "AB  C   TXT", 11);
+			sfn[i] = (uint8_t)c;
+			check_sfn_key(sfn);
+			memcpy(sfn, "A          ", 11);
+			sfn[i] = (uint8_t)c;
+			check_sfn_key(sfn);
+		}
+	}
+	for (k = 0; k < 20000; k++) {	/* mixes of the bytes that matter */
+		for (i = 0; i < 11; i++) {
+			x = x * 1103515245u + 12345u;
+			sfn[i] = (uint8_t)bytes[(x >> 16) % (sizeof(bytes) - 1)];
+		}
+		check_sfn_key(sfn);
+	}
+	/* the same decoded name from different bytes: the same key */
+	ck_assert_uint_eq(fp_name_sfn_key((const uint8_t *)"A.B        "),
+			  fp_name_sfn_key((const uint8_t *)"A       B  "));
+	ck_assert_uint_eq(fp_name_sfn_key((const uint8_t *)"\xe0" "B      TXT"),
+			  fp_name_sfn_key((const uint8_t *)"\xc0" "b      txt"));
+	ck_assert_uint_eq(fp_name_sfn_key((const uint8_t *)"\x05" "B      TXT"),
+			  fp_name_sfn_key((const uint8_t *)"\xc5" "B      TXT"));
+	ck_assert_uint_ne(fp_name_sfn_key((const uint8_t *)"AB      TXT"),
+			  fp_name_sfn_key((const uint8_t *)"ABTXT      "));
+}
+END_TEST
+
+/* Names fp_name_equal() calls equal have one key, long or short. */
+static void check_key_equal(const char *a, const char *b)
+{
+	uint16_t ua[FP_LFN_MAX], ub[FP_LFN_MAX];
+	size_t an = u16(a, ua), bn = u16(b, ub);
+
+	ck_assert(fp_name_equal(ua, an, ub, bn));
+	ck_assert_uint_eq(fp_name_key(ua, an), fp_name_key(ub, bn));
+}
+
+START_TEST(test_name_key)
+{
+	uint16_t u[FP_LFN_MAX];
+	size_t n;
+
+	check_key_equal("readme.txt", "README.TXT");
+	check_key_equal("Makefile", "MAKEFILE");
+	check_key_equal("a.b.c", "A.B.C");
+	check_key_equal("long file name.text", "LONG FILE NAME.TEXT");
+	check_key_equal("\xc3\xa9t\xc3\xa9.txt", "\xc3\x89T\xc3\x89.TXT");
+	check_key_equal("\xd0\xb4.txt", "\xd0\x94.TXT");	/* Cyrillic */
+	check_key_equal("", "");
+	/* a short name and the long name it decodes to */
+	n = u16("f00001", u);
+	ck_assert_uint_eq(fp_name_key(u, n),
+			  fp_name_sfn_key((const uint8_t *)"F00001     "));
+	n = u16("Abc.tXt", u);
+	ck_assert_uint_eq(fp_name_key(u, n),
+			  fp_name_sfn_key((const uint8_t *)"ABC     TXT"));
+	n = u16("readme.txt", u);
+	ck_assert_uint_ne(fp_name_key(u, n),
+			  fp_name_sfn_key((const uint8_t *)"README  TX "));
+}
+END_TEST
+
 static Suite *name_suite(void)
 {
 	Suite *s = suite_create("name");
@@ -630,6 +716,8 @@ static Suite *name_suite(void)
 	tcase_add_test(lfn, test_lfn_encode_full_slot);
 	tcase_add_test(lfn, test_lfn_encode_max);
 	tcase_add_test(lfn, test_sfn_decode);
+	tcase_add_test(lfn, test_sfn_key);
+	tcase_add_test(lfn, test_name_key);
 	suite_add_tcase(s, lfn);
 	return s;
 }

@@ -72,6 +72,28 @@ static const struct fp_finding *find(const struct fp_report *r,
 	return NULL;
 }
 
+/* The first finding of @p, which must be at @path. */
+static const struct fp_finding *find_at(const struct fp_report *r,
+					enum fp_problem p, const char *path)
+{
+	const struct fp_finding *f = find(r, p);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_str_eq(f->path, path);
+	return f;
+}
+
+/* The first cross-link: @path's chain meets @other's at cluster @cl. */
+static void check_xlink(const struct fp_report *r, const char *path,
+			uint32_t cl, const char *other)
+{
+	const struct fp_finding *f = find_at(r, FP_P_CROSS_LINK, path);
+
+	ck_assert_uint_eq(f->cl, cl);
+	ck_assert_ptr_nonnull(f->other);
+	ck_assert_str_eq(f->other, other);
+}
+
 START_TEST(test_clean)
 {
 	struct fp_report *r;
@@ -90,19 +112,13 @@ END_TEST
 
 START_TEST(test_cross_link_names_both_owners)
 {
-	const struct fp_finding *f;
 	struct fp_report *r;
 
 	put_file(0, "A       BIN", 2, 4, 4 * SEC);
 	put_file(1, "B       BIN", 10, 2, 2 * SEC);
 	put_fat(11, 4);		/* B: 10 -> 11 -> 4 -> 5 (A's tail) */
 	r = verify();
-	f = find(r, FP_P_CROSS_LINK);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_str_eq(f->path, "/B.BIN");
-	ck_assert_uint_eq(f->cl, 4);
-	ck_assert_ptr_nonnull(f->other);
-	ck_assert_str_eq(f->other, "/A.BIN");
+	check_xlink(r, "/B.BIN", 4, "/A.BIN");
 	fp_report_free(r);
 }
 END_TEST
@@ -241,6 +257,139 @@ START_TEST(test_format)
 }
 END_TEST
 
+/*
+ * An entry at @at called @name (UTF-8) with the short name @sfn: its
+ * long-name slots, then the short entry.  Returns the next free entry.
+ */
+static uint8_t *put_named(uint8_t *at, const char *name, const char *sfn,
+			  uint8_t attr, uint16_t cl, uint32_t size)
+{
+	uint16_t u[FP_LFN_MAX];
+	size_t n;
+	unsigned ord;
+
+	ck_assert_int_eq(fp_name_from_utf8(name, strlen(name), u, &n), FP_OK);
+	for (ord = fp_name_lfn_slots(n); ord >= 1; ord--, at += 32)
+		fp_name_lfn_encode(at, u, n, ord,
+				   fp_name_lfn_sum((const uint8_t *)sfn));
+	put_ent(at, sfn, attr, cl, size);
+	return at + 32;
+}
+
+/* 1 if a duplicate-name finding pairs @a and @b, in either order. */
+static int has_dup(const struct fp_report *r, const char *a, const char *b)
+{
+	const struct fp_finding *f;
+	size_t i;
+
+	for (i = 0; i < r->finding_count; i++) {
+		f = &r->findings[i];
+		if (f->problem != FP_P_DUP_NAME || !f->other)
+			continue;
+		if ((!strcmp(f->path, a) && !strcmp(f->other, b)) ||
+		    (!strcmp(f->path, b) && !strcmp(f->other, a)))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Names equal but for case, long against short and long against long
+ * (Latin-1 too), and short names that decode alike; a long name that
+ * differs from its own short name only in case is no duplicate.
+ */
+START_TEST(test_dup_names_case)
+{
+	uint8_t *at = root_ent(0);
+	struct fp_report *r;
+
+	at = put_named(at, "readme.TXT", "README~1TXT", FP_ATTR_ARCHIVE, 0, 0);
+	put_ent(at, "README  TXT", FP_ATTR_ARCHIVE, 0, 0);
+	at = put_named(at + 32, "Makefile", "MAKEFILE   ", FP_ATTR_ARCHIVE,
+		       0, 0);
+	at = put_named(at, "\xc3\xa9t\xc3\xa9.txt", "ETE~1   TXT",
+		       FP_ATTR_ARCHIVE, 0, 0);
+	at = put_named(at, "\xc3\x89T\xc3\x89.TXT", "ETE~2   TXT",
+		       FP_ATTR_ARCHIVE, 0, 0);
+	put_ent(at, "A.B        ", FP_ATTR_ARCHIVE, 0, 0);
+	put_ent(at + 32, "A       B  ", FP_ATTR_ARCHIVE, 0, 0);
+	r = verify();
+	ck_assert_uint_eq(r->per_problem[FP_P_DUP_NAME], 3);
+	ck_assert(has_dup(r, "/readme.TXT", "/README.TXT"));
+	ck_assert(has_dup(r, "/\xc3\xa9t\xc3\xa9.txt", "/\xc3\x89T\xc3\x89.TXT"));
+	ck_assert(has_dup(r, "/A.B", "/A.B"));
+	ck_assert_uint_eq(r->per_problem[FP_P_BAD_NAME], 1);
+	ck_assert_uint_eq(r->files, 7);
+	fp_report_free(r);
+}
+END_TEST
+
+/* Findings two directories down name their long-named paths in full. */
+START_TEST(test_deep_paths)
+{
+	uint8_t *d1 = vol + testvol_cl_off(30), *d2 = vol + testvol_cl_off(31);
+	struct fp_report *r;
+	uint8_t *at;
+
+	put_fat(30, 0xFFFF);
+	put_fat(31, 0xFFFF);
+	put_named(root_ent(0), "Long Dir Name", "LONGDI~1   ", FP_ATTR_DIR,
+		  30, 0);
+	put_ent(d1, ".          ", FP_ATTR_DIR, 30, 0);
+	put_ent(d1 + 32, "..         ", FP_ATTR_DIR, 0, 0);
+	put_ent(d1 + 64, "SUB        ", FP_ATTR_DIR, 31, 0);
+	put_ent(d2, ".          ", FP_ATTR_DIR, 31, 0);
+	put_ent(d2 + 32, "..         ", FP_ATTR_DIR, 30, 0);
+	put_fat(40, 0xFFFF);
+	at = put_named(d2 + 64, "deep file.bin", "DEEPFI~1BIN",
+		       FP_ATTR_ARCHIVE, 40, 2 * SEC);		/* short */
+	put_ent(at, "bad?    TXT", FP_ATTR_ARCHIVE, 0, 0);
+	put_fat(50, 51);
+	put_fat(51, 0xFFFF);
+	at = put_named(at + 32, "x.bin", "X       BIN", FP_ATTR_ARCHIVE, 50,
+		       2 * SEC);
+	put_fat(60, 51);					/* into x.bin */
+	put_named(at, "y longer name.bin", "YLONGE~1BIN", FP_ATTR_ARCHIVE,
+		  60, 2 * SEC);
+	r = verify();
+	ck_assert_uint_eq(r->dirs, 2);
+	ck_assert_uint_eq(r->files, 4);
+	find_at(r, FP_P_CHAIN_SHORT, "/Long Dir Name/SUB/deep file.bin");
+	find_at(r, FP_P_BAD_NAME, "/Long Dir Name/SUB/bad?.TXT");
+	check_xlink(r, "/Long Dir Name/SUB/y longer name.bin", 51,
+		    "/Long Dir Name/SUB/x.bin");
+	fp_report_free(r);
+}
+END_TEST
+
+/*
+ * Chains at the top of the FAT, where entry()'s groups of neighbouring
+ * entries are cut short by the last cluster: a cross-link there and a
+ * lost chain just below, found as anywhere else.
+ */
+START_TEST(test_last_clusters)
+{
+	const uint32_t max = CLUSTERS + 1;
+	const struct fp_finding *f;
+	struct fp_report *r;
+
+	put_file(0, "END     BIN", (uint16_t)(max - 2), 3, 3 * SEC);
+	put_file(1, "X       BIN", 100, 1, SEC);
+	put_fat(100, (uint16_t)max);		/* X: 100 -> max, END's last */
+	put_fat(max - 5, (uint16_t)(max - 4));
+	put_fat(max - 4, 0xFFFF);		/* lost: max - 5, max - 4 */
+	r = verify();
+	check_xlink(r, "/X.BIN", max, "/END.BIN");
+	f = find(r, FP_P_LOST);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(f->cl, max - 5);
+	ck_assert_uint_eq(f->a, 2);
+	ck_assert_uint_eq(r->lost, 2);
+	ck_assert_uint_eq(r->used, 6);
+	fp_report_free(r);
+}
+END_TEST
+
 static Suite *verify_suite(void)
 {
 	Suite *s = suite_create("verify");
@@ -256,6 +405,9 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_fat_copies_and_bad_values);
 	tcase_add_test(tc, test_dirty_and_labels);
 	tcase_add_test(tc, test_format);
+	tcase_add_test(tc, test_dup_names_case);
+	tcase_add_test(tc, test_deep_paths);
+	tcase_add_test(tc, test_last_clusters);
 	suite_add_tcase(s, tc);
 	return s;
 }
