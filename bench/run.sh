@@ -137,6 +137,13 @@ trap 'exit 130' INT TERM
 ERRLOG=$BD/stderr.log
 TF=$BD/time.out
 
+# bench/ptime.c, built here when a C compiler is at hand: --verify and
+# fsck.fat -n timed again as processes started with posix_spawn(), without
+# the millisecond or more that bash's fork of itself adds to each (the
+# spawn column: bash timing true(1)).
+PTIME=$BD/ptime
+"${CC:-cc}" -O2 -o "$PTIME" "$here/ptime.c" >/dev/null 2>&1 || PTIME=
+
 # ---- timing --------------------------------------------------------------
 
 if [ -n "${EPOCHREALTIME:-}" ]; then
@@ -546,17 +553,34 @@ growth() {
 
 # ---- verify vs fsck.fat --------------------------------------------------
 
-# verify_compare LABEL IMG REPS: time fatprealloc --verify and fsck.fat -n.
+# verify_compare LABEL IMG REPS: time fatprealloc --verify and fsck.fat -n,
+# with bash, then (when bench/ptime.c was built) with posix_spawn().
 verify_compare() {
-	local r
+	local r fp=- fsck=- ratio=-
 
 	for ((r = 0; r < $3; r++)); do
 		timed "$FP" --verify "$2"; record "$1.fpv"
 		timed fsck.fat -n "$2"; record "$1.fsck"
 	done
-	printf '%-40s %10s %10s %10s %10s\n' "$4" \
+	if [ -n "$PTIME" ]; then
+		{ read -r fp _; read -r fsck _; } < <("$PTIME" "$3" \
+			"$FP" --verify "$2" -- fsck.fat -n "$2") ||
+			die "ptime failed on '$2'"
+		ratio=$(awk -v a="$fsck" -v b="$fp" \
+			'BEGIN { printf "%.1f", a / b }')
+		fp=$(awk -v a="$fp" 'BEGIN { printf "%.1f", a / 1000 }')
+		fsck=$(awk -v a="$fsck" 'BEGIN { printf "%.1f", a / 1000 }')
+	fi
+	printf '%-40s %10s %10s %10s %10s %9s %9s %6s\n' "$4" \
 		"$(median "$1.fpv")" "$(peak_rss "$FP" --verify "$2")" \
-		"$(median "$1.fsck")" "$(peak_rss fsck.fat -n "$2")"
+		"$(median "$1.fsck")" "$(peak_rss fsck.fat -n "$2")" \
+		"$fp" "$fsck" "$ratio"
+}
+
+# verify_head: the header of verify_compare's rows.
+verify_head() {
+	printf '%-40s %10s %10s %10s %10s %9s %9s %6s\n' image fp-verify \
+		fp-rss fsck.fat fsck-rss fp-spawn fsck-spn ratio
 }
 
 verify_bench() {
@@ -565,7 +589,8 @@ verify_bench() {
 
 	echo
 	echo "== Verify: fatprealloc --verify vs fsck.fat -n, median wall ms of" \
-		"$REPS, peak RSS KiB"
+		"$REPS, peak RSS KiB; -spawn/-spn: started by bench/ptime.c" \
+		"with posix_spawn(), ratio fsck.fat / fatprealloc of those"
 	mkimg "$img" $((4 * 1024 * 1024)) 8
 	t0=$(now_us)
 	for call in 0 1 2 3; do
@@ -583,8 +608,7 @@ verify_bench() {
 	t1=$(now_us)
 	echo "(tree of 20,000 files in 200 directories built by 4 calls in" \
 		"$(((t1 - t0) / 1000)) ms)"
-	printf '%-40s %10s %10s %10s %10s\n' image fp-verify fp-rss fsck.fat \
-		fsck-rss
+	verify_head
 	verify_compare v.tree "$img" "$REPS" "4 GiB, 20,000 files, 200 dirs"
 	rm -f "$img"
 }
@@ -726,8 +750,7 @@ scale_bench() {
 	# fixed after 4.2), so no file has one.
 	echo "== Verify at scale: 256 GiB FAT32, 60 files of 4 GiB - 1" \
 		"cluster ($reps reps)"
-	printf '%-40s %10s %10s %10s %10s\n' image fp-verify fp-rss fsck.fat \
-		fsck-rss
+	verify_head
 	for spc in 8 64; do
 		mkimg "$base" $((256 * 1024 * 1024)) "$spc"
 		mapfile -t args < <(pairs f 60 $((4 * GIB - spc * 512)) |
