@@ -144,9 +144,7 @@ typedef uint32_t vec4 __attribute__((vector_size(16)));
 /* The 64 FAT32 entries at @p ORed, as two in one word. */
 static uint64_t or64(const uint8_t *p)
 {
-	uint64_t a = 0, b = 0, c = 0, d = 0;
 	uint32_t k;
-
 #if FP_VEC
 	vec4 x = { 0 }, y = { 0 }, v, u;
 
@@ -157,8 +155,10 @@ static uint64_t or64(const uint8_t *p)
 		y |= u;
 	}
 	x |= y;
-	return ((uint64_t)(x[0] | x[2]) | (uint64_t)(x[1] | x[3]) << 32);
-#endif
+	return (uint64_t)(x[0] | x[2]) | (uint64_t)(x[1] | x[3]) << 32;
+#else
+	uint64_t a = 0, b = 0, c = 0, d = 0;
+
 	for (k = 0; k < 256; k += 32) {
 		a |= fp_le64(p + k);
 		b |= fp_le64(p + k + 8);
@@ -166,6 +166,7 @@ static uint64_t or64(const uint8_t *p)
 		d |= fp_le64(p + k + 24);
 	}
 	return a | b | c | d;
+#endif
 }
 
 static uint32_t get12(const uint8_t *p, uint32_t i)
@@ -1001,7 +1002,7 @@ static int zero256(const uint8_t *p)
 
 /*
  * Test once whether loaded FAT32 window @w is all zeros, as a fresh FAT
- * written by mkfs.fat is: stop at the first group of 64 that is not.
+ * written by mkfs.fat is: stop at the first KiB that is not.
  */
 static void check_zero(struct fp_fat *fat, uint32_t w)
 {
