@@ -209,7 +209,7 @@ int fp_bitmap_used(const struct fp_bitmap *bm, uint32_t cl)
 static void runs_take(struct fp_bitmap *bm, uint32_t cl, uint32_t count);
 static void runs_drop(struct fp_bitmap *bm);
 
-/* Set bits @lo .. @hi - 1 of word @i (clear before). */
+/* Set bits @lo .. @hi - 1 of word @i, which must be clear. */
 static void take_bits(struct fp_bitmap *bm, uint64_t i, unsigned lo,
 		      unsigned hi)
 {
