@@ -141,14 +141,17 @@ typedef uint32_t vec4 __attribute__((vector_size(16)));
 #define FP_VEC 0
 #endif
 
-/* The 64 FAT32 entries at @p ORed, as two in one word. */
-static uint64_t or64(const uint8_t *p)
+/*
+ * The @len bytes at @p (a multiple of 32) ORed as FAT32 entries, two in
+ * one word: even entries in the low half, odd ones in the high half.
+ */
+static inline uint64_t or_run(const uint8_t *p, uint32_t len)
 {
 	uint32_t k;
 #if FP_VEC
 	vec4 x = { 0 }, y = { 0 }, v, u;
 
-	for (k = 0; k < 256; k += 32) {
+	for (k = 0; k < len; k += 32) {
 		memcpy(&v, p + k, sizeof(v));
 		memcpy(&u, p + k + 16, sizeof(u));
 		x |= v;
@@ -159,7 +162,7 @@ static uint64_t or64(const uint8_t *p)
 #else
 	uint64_t a = 0, b = 0, c = 0, d = 0;
 
-	for (k = 0; k < 256; k += 32) {
+	for (k = 0; k < len; k += 32) {
 		a |= fp_le64(p + k);
 		b |= fp_le64(p + k + 8);
 		c |= fp_le64(p + k + 16);
@@ -167,6 +170,12 @@ static uint64_t or64(const uint8_t *p)
 	}
 	return a | b | c | d;
 #endif
+}
+
+/* The 64 FAT32 entries at @p ORed, as two in one word. */
+static uint64_t or64(const uint8_t *p)
+{
+	return or_run(p, 256);
 }
 
 static uint32_t get12(const uint8_t *p, uint32_t i)
@@ -976,30 +985,6 @@ enum fp_err fp_fat_get_run(struct fp_fat *fat, uint32_t cl, uint32_t count,
 	return FP_OK;
 }
 
-/* Whether the 256 FAT32 entries (1 KiB) at @p are all zeros. */
-static int zero256(const uint8_t *p)
-{
-	uint32_t k;
-#if FP_VEC
-	vec4 x = { 0 }, y = { 0 }, v, u;
-
-	for (k = 0; k < 1024; k += 32) {
-		memcpy(&v, p + k, sizeof(v));
-		memcpy(&u, p + k + 16, sizeof(u));
-		x |= v;
-		y |= u;
-	}
-	x |= y;
-	return (x[0] | x[1] | x[2] | x[3]) == 0;
-#else
-	uint64_t x = 0;
-
-	for (k = 0; k < 1024; k += 256)
-		x |= or64(p + k);
-	return x == 0;
-#endif
-}
-
 /*
  * Test once whether loaded FAT32 window @w is all zeros, as a fresh FAT
  * written by mkfs.fat is: stop at the first KiB that is not.
@@ -1013,8 +998,8 @@ static void check_zero(struct fp_fat *fat, uint32_t w)
 	    win->dirty_count)
 		return;
 	win->zero_checked = 1;
-	for (i = 0; i + 256 <= n; i += 256)
-		if (!zero256(win->buf + (size_t)i * 4))
+	for (i = 0; i + 256 <= n; i += 256)	/* a KiB a test */
+		if (or_run(win->buf + (size_t)i * 4, 1024))
 			return;
 	for (; i < n; i++)
 		if (get32(win->buf, i))
