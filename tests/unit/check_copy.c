@@ -19,26 +19,10 @@ static uint8_t byte_at(uint64_t pos)
 /* A host file of @len bytes of byte_at(), zeros in [@hole, @hole_end). */
 static void make_src(uint64_t len, uint64_t hole, uint64_t hole_end)
 {
-	FILE *f;
-	uint64_t pos;
-
 	ck_assert_ptr_nonnull(mkdtemp(test_tmpl(dir, sizeof(dir),
 						"check_copy")));
 	snprintf(path, sizeof(path), "%s/src", dir);
-	f = fopen(path, "wb");
-	ck_assert_ptr_nonnull(f);
-	for (pos = 0; pos < len; pos++) {
-		if (pos == hole && hole_end > hole) {
-			ck_assert_int_eq(fseek(f, (long)hole_end, SEEK_SET), 0);
-			pos = hole_end;
-			if (pos >= len)
-				break;
-		}
-		fputc(byte_at(pos), f);
-	}
-	if (hole_end >= len && hole < len)
-		ck_assert_int_eq(ftruncate(fileno(f), (off_t)len), 0);
-	ck_assert_int_eq(fclose(f), 0);
+	test_write_file(path, len, hole, hole_end, byte_at);
 }
 
 static void rm_src(void)

@@ -66,22 +66,11 @@ static uint8_t copy_byte(uint64_t pos);
 
 static void make_copy_source(void)
 {
-	FILE *f;
-	uint64_t pos;
-
 	ck_assert_ptr_nonnull(mkdtemp(test_tmpl(copy_dir, sizeof(copy_dir),
 						"check_crash")));
 	snprintf(copy_path, sizeof(copy_path), "%s/src.bin", copy_dir);
-	f = fopen(copy_path, "wb");
-	ck_assert_ptr_nonnull(f);
-	for (pos = 0; pos < COPY_LEN; pos++) {
-		if (pos == COPY_HOLE_OFF) {
-			ck_assert_int_eq(fseek(f, COPY_HOLE_END, SEEK_SET), 0);
-			pos = COPY_HOLE_END;
-		}
-		fputc(copy_byte(pos), f);
-	}
-	ck_assert_int_eq(fclose(f), 0);
+	test_write_file(copy_path, COPY_LEN, COPY_HOLE_OFF, COPY_HOLE_END,
+			copy_byte);
 	work_srcs[4].host = copy_dir;
 	work_srcs[4].is_dir = 1;
 	work_srcs[4].mtime = 1500000000;
