@@ -101,9 +101,11 @@ struct vctx {
 	uint32_t near[NEAR_COUNT];	/* entries near_cl .. + near_count - 1 */
 	uint32_t near_cl, near_count;	/* as entry() read them last */
 	struct fp_report *r;
+	uint64_t *bits;		/* the bitmaps below, one block (owned) */
 	uint64_t *claimed;	/* a bit a cluster: in a chain already */
 	uint64_t *pointed;	/* a bit a cluster: some entry links to it */
 	uint64_t *used;		/* a bit a cluster: neither free nor bad */
+	uint32_t used_end;	/* clusters in use all lie below it */
 	struct frame *frames;
 	size_t frame_count, frame_cap;
 	struct xlink *xl;	/* sorted by cluster for the owner pass */
@@ -131,11 +133,6 @@ static int bit_test(const uint64_t *b, uint32_t i)
 static void bit_set(uint64_t *b, uint32_t i)
 {
 	b[i / 64] |= (uint64_t)1 << (i % 64);
-}
-
-static uint64_t *bits_new(uint32_t max)
-{
-	return fp_bits_new((uint64_t)max / 64 + 1, 0);
 }
 
 /* The first set bit of @lo .. @hi (inclusive), @hi + 1 if none. */
@@ -172,6 +169,24 @@ static void fail(struct vctx *v, enum fp_err err)
 {
 	if (!v->err)
 		v->err = err;
+}
+
+/*
+ * Claimed, pointed and used for clusters up to @max, as one block: one
+ * calloc() of that size gets fresh pages, which cost nothing until used.
+ */
+static void bits_new(struct vctx *v, uint32_t max)
+{
+	uint64_t words = (uint64_t)max / 64 + 1;
+
+	v->bits = fp_bits_new(3 * words, 0);
+	if (!v->bits) {
+		fail(v, FP_E_NOMEM);
+		return;
+	}
+	v->claimed = v->bits;
+	v->pointed = v->bits + words;
+	v->used = v->bits + 2 * words;
 }
 
 /* For fp_damage_find(): the chain that starts at @cl has problem @p. */
@@ -491,6 +506,7 @@ static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
 		break;
 	}
 	bit_set(v->used, cl);
+	v->used_end = cl + 1;	/* scan_fat goes up */
 	v->r->used++;
 }
 
@@ -555,6 +571,7 @@ static void scan_fat(struct vctx *v)
 		err = fp_fat_seq(v->fat, cl, n, &n);
 		if (!err && n) {
 			bits_fill(v->used, cl, cl + n - 1);
+			v->used_end = cl + n;
 			bits_fill(v->pointed, cl + 1, cl + n);
 			v->r->used += n;
 			note_links(v, cl, n);
@@ -1282,11 +1299,13 @@ static void lost_chain(struct vctx *v, uint32_t cl)
 /*
  * Lost chains start at clusters in use that no chain claimed and nothing
  * links to (the head bitmap); what is left unclaimed after them are
- * loops, reported from their lowest cluster.
+ * loops, reported from their lowest cluster.  The bitmaps are read only
+ * up to the last cluster in use: on a young volume their tail is pages
+ * never touched.
  */
 static void find_lost(struct vctx *v)
 {
-	uint64_t i, words = (uint64_t)fp_geom_max_cl(v->g) / 64 + 1, w;
+	uint64_t i, words = ((uint64_t)v->used_end + 63) / 64, w;
 	uint32_t cl;
 	int pass;
 
@@ -1356,9 +1375,7 @@ static void vctx_release(struct vctx *v)
 	for (i = 0; i < v->xl_count; i++)
 		free(v->xl[i].owner);
 	free(v->xl);
-	free(v->claimed);
-	free(v->pointed);
-	free(v->used);
+	free(v->bits);
 	if (!v->dmg)
 		fp_fs_free(v->fs);
 }
@@ -1394,11 +1411,7 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 	v.max_cl = fp_geom_max_cl(v.g);
 	v.holes = 1;
 	r->geom = *v.g;
-	v.claimed = bits_new(fp_geom_max_cl(v.g));
-	v.pointed = bits_new(fp_geom_max_cl(v.g));
-	v.used = bits_new(fp_geom_max_cl(v.g));
-	if (!v.claimed || !v.pointed || !v.used)
-		fail(&v, FP_E_NOMEM);
+	bits_new(&v, fp_geom_max_cl(v.g));
 	fp_tick_start(&v.tick, prog, 2 * (uint64_t)v.g->cluster_count);
 	if (!v.err) {
 		check_boot(&v);
@@ -1501,7 +1514,8 @@ enum fp_err fp_damage_find(struct fp_fs *fs, struct fp_damage **out)
 	v.type = v.g->type;
 	v.max_cl = fp_geom_max_cl(v.g);
 	/* Sparse on a volume with little in use: calloc, not fp_bits_new. */
-	v.claimed = calloc((size_t)fp_geom_max_cl(v.g) / 64 + 1, 8);
+	v.bits = calloc((size_t)fp_geom_max_cl(v.g) / 64 + 1, 8);
+	v.claimed = v.bits;
 	if (!v.claimed)
 		fail(&v, FP_E_NOMEM);
 	if (!v.err)
