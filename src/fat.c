@@ -116,7 +116,7 @@ struct fp_fat {
 	/* copy checking: other copies compared with each window read */
 	const struct fp_geom *geom;	/* for the copies */
 	int check_copies;
-	uint8_t *scratch;	/* one window of another copy */
+	uint8_t *scratch;	/* FP_FAT_PART_LEN bytes of another copy */
 	struct fp_fat_diff *diff;	/* one per copy, while checking copies */
 };
 
@@ -508,19 +508,24 @@ static uint32_t win_entries(const struct fp_fat *fat, uint32_t w)
 }
 
 /*
- * Count the entries of window @w that differ between @disk and @mem; the
- * unused half byte after an odd FAT12 entry count is not compared.
+ * Count the entries in the @len bytes at @off of window @w that differ
+ * between the window's bytes @mem and @disk, those bytes of another copy
+ * (@off is 0 for FAT12, whose FAT is one part); the unused half byte
+ * after an odd FAT12 entry count is not compared.
  */
-static void diff_window(const struct fp_fat *fat, uint32_t w,
-			const uint8_t *mem, const uint8_t *disk,
-			uint32_t *first, uint32_t *diffs)
+static void diff_part(const struct fp_fat *fat, uint32_t w, uint32_t off,
+		      uint32_t len, const uint8_t *mem, const uint8_t *disk,
+		      uint32_t *first, uint32_t *diffs)
 {
-	uint32_t i, n = win_entries(fat, w);
+	uint32_t i, lo = off * 8 / fat->ops->bits;
+	uint32_t hi = (off + len) * 8 / fat->ops->bits;
 
-	if (memcmp(mem, disk, win_bytes(fat, w)) == 0)
+	if (memcmp(mem + off, disk, len) == 0)
 		return;
-	for (i = 0; i < n; i++) {
-		if (fat->ops->get(mem, i) == fat->ops->get(disk, i))
+	if (hi > win_entries(fat, w))
+		hi = win_entries(fat, w);
+	for (i = lo; i < hi; i++) {
+		if (fat->ops->get(mem, i) == fat->ops->get(disk, i - lo))
 			continue;
 		if (*diffs == 0)
 			*first = w * fat->win_cl + i;
@@ -534,13 +539,20 @@ static uint64_t copy_off(const struct fp_geom *g, uint32_t c)
 	return g->fat_off + (uint64_t)c * g->fat_len;
 }
 
+/* Read the @len bytes at @off of window @w of copy @copy into @buf. */
+static enum fp_err read_part(const struct fp_fat *fat, uint32_t copy,
+			     uint32_t w, uint32_t off, uint32_t len,
+			     uint8_t *buf)
+{
+	return fp_img_read(fat->img, copy_off(fat->geom, copy) +
+			   (uint64_t)w * fat->win_len + off, buf, len);
+}
+
 /* Read window @w of copy @copy into @buf. */
 static enum fp_err read_copy(const struct fp_fat *fat, uint32_t copy,
 			     uint32_t w, uint8_t *buf)
 {
-	uint64_t off = copy_off(fat->geom, copy) + (uint64_t)w * fat->win_len;
-
-	return fp_img_read(fat->img, off, buf, win_bytes(fat, w));
+	return read_part(fat, copy, w, 0, win_bytes(fat, w), buf);
 }
 
 /* Compare loaded window @w with the other copies; note differences. */
@@ -548,20 +560,25 @@ static enum fp_err check_window(struct fp_fat *fat, uint32_t w)
 {
 	const struct fp_geom *g = fat->geom;
 	struct fp_fat_win *win = &fat->win[w];
-	uint32_t copy, first = 0, diffs;
+	uint32_t copy, first = 0, diffs, off, len, bytes = win_bytes(fat, w);
 	enum fp_err err;
 
+	assert(fat->type != FP_FAT12 || bytes <= FP_FAT_PART_LEN);	/* one part */
 	for (copy = 0; copy < g->fat_count; copy++) {
 		if (copy == g->active_fat || (win->zero &&
 		    fp_img_in_hole(fat->img, copy_off(g, copy) +
 				   (uint64_t)w * fat->win_len,
 				   win_bytes(fat, w))))
 			continue;	/* zeros both: nothing to read */
-		err = read_copy(fat, copy, w, fat->scratch);
-		if (err)
-			return err;
 		diffs = 0;
-		diff_window(fat, w, win->buf, fat->scratch, &first, &diffs);
+		for (off = 0; off < bytes; off += len) {
+			len = bytes - off < FP_FAT_PART_LEN ? bytes - off : FP_FAT_PART_LEN;
+			err = read_part(fat, copy, w, off, len, fat->scratch);
+			if (err)
+				return err;
+			diff_part(fat, w, off, len, win->buf, fat->scratch,
+				  &first, &diffs);
+		}
 		if (!diffs)
 			continue;
 		if (!fat->diff[copy].count || first < fat->diff[copy].first_cl)
@@ -917,7 +934,7 @@ enum fp_err fp_fat_check_copies(struct fp_fat *fat)
 	if (!fat->geom->mirror || fat->geom->fat_count < 2 ||
 	    fat->check_copies)
 		return FP_OK;
-	fat->scratch = malloc(fat->win_len);
+	fat->scratch = malloc(FP_FAT_PART_LEN);
 	fat->diff = calloc(fat->geom->fat_count, sizeof(*fat->diff));
 	if (!fat->scratch || !fat->diff)
 		return FP_E_NOMEM;

@@ -21,6 +21,12 @@
 
 /* Bytes of a FAT32 window: 65536 entries; a multiple of every sector. */
 #define FP_FAT_WIN_LEN (256u * 1024u)
+/*
+ * Bytes of another FAT copy read and compared at a time (a FAT12 FAT is
+ * smaller): the part stays in cache between its read and the compare,
+ * and few fresh pages are touched.
+ */
+#define FP_FAT_PART_LEN (64u * 1024u)
 /* Clean windows kept in memory by default. */
 #define FP_FAT_CACHE_LEN (32u * 1024u * 1024u)
 

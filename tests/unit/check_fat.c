@@ -1194,6 +1194,12 @@ static void ref_chain(const struct vol *v, uint8_t *want, uint32_t start,
 		ref_put32(v, want, cl, cl == end ? 0x0FFFFFFF : cl + 1);
 }
 
+/* Reads of another copy for a window of @bytes. */
+static unsigned long parts(uint32_t bytes)
+{
+	return (bytes + FP_FAT_PART_LEN - 1) / FP_FAT_PART_LEN;
+}
+
 /*
  * The copies of a sparse image are compared without reading a window of
  * another copy where the active one read zeros from a hole and the other
@@ -1209,10 +1215,12 @@ START_TEST(test_compare_holes)
 	struct fp_fat *fat = NULL;
 	struct fp_img *img;
 	uint8_t head[SEC], b[4];
-	uint32_t w;
+	uint32_t w, last;
 	int fd, e;
 
 	vol_make(&v, FP_FAT32, 300000, 2344, 2, 1);
+	last = (uint32_t)(((300000 + 2) * 4 + SEC - 1) / SEC * SEC -
+			  4 * FP_FAT_WIN_LEN);	/* bytes of window 4 */
 	fd = sparse_file(&v, path, head);
 	fp_put_le32(b, 9);
 	ck_assert_int_eq(pwrite(fd, b, 4, (off_t)(v.g.fat_off + v.g.fat_len +
@@ -1226,14 +1234,18 @@ START_TEST(test_compare_holes)
 	ck_assert_uint_eq(fp_fat_copy_diff(fat, 1).count, 1);
 	ck_assert_uint_eq(fp_fat_copy_diff(fat, 1).first_cl, odd);
 	/*
-	 * copy 0: 5 windows; copy 1: at least windows 0 and 2 (data), and
-	 * windows 1 and 3 (holes, so far from any data that no block of
-	 * the filesystem holds both) not
+	 * copy 0: 5 windows, a read each; copy 1: at least windows 0 and 2
+	 * (data), and windows 1 and 3 (holes, so far from any data that no
+	 * block of the filesystem holds both) not, each read in parts
 	 */
 	if (fp_img_hole_reads(img))
-		ck_assert_uint_le(fp_img_read_count(img), 5 + 3);
+		ck_assert_uint_le(fp_img_read_count(img),
+				  5 + 2 * parts(FP_FAT_WIN_LEN) +
+				  parts(last));
 	else
-		ck_assert_uint_eq(fp_img_read_count(img), 5 + 5);
+		ck_assert_uint_eq(fp_img_read_count(img),
+				  5 + 4 * parts(FP_FAT_WIN_LEN) +
+				  parts(last));
 	printf("check_fat: compare holes: %lu reads, %lu from holes\n",
 	       fp_img_read_count(img), fp_img_hole_reads(img));
 	fp_fat_free(fat);
@@ -1415,24 +1427,55 @@ START_TEST(test_compare_fat12_odd)
 }
 END_TEST
 
-/* A FAT32 of several windows (65536 entries each). */
+/* Copy 1 of @v against copy 0: @count entries differ, the first @first. */
+static void expect_diff(struct vol *v, uint32_t first, uint32_t count)
+{
+	int equal;
+	uint32_t f, n;
+
+	ck_assert_int_eq(compare(v, 1, &equal, &f, &n), FP_OK);
+	ck_assert_int_eq(equal, count == 0);
+	ck_assert_uint_eq(n, count);
+	if (count)
+		ck_assert_uint_eq(f, first);
+}
+
+/*
+ * A FAT32 of several windows (65536 entries each), the other copy read
+ * in parts of FP_FAT_PART_LEN bytes: entries on both sides of the edges
+ * of windows and of parts.
+ */
 START_TEST(test_compare_chunks)
 {
+	const uint32_t part = FP_FAT_PART_LEN / 4;	/* entries a part */
 	struct vol v;
-	int equal;
-	uint32_t first, count;
 
 	vol_make(&v, FP_FAT32, 300000, 2344, 2, 1);
-	ck_assert_int_eq(compare(&v, 1, &equal, &first, &count), FP_OK);
-	ck_assert_int_eq(equal, 1);
+	expect_diff(&v, 0, 0);
+	flip(&v, 4 * (65536 + part - 1) + 3, 0x01);
+	flip(&v, 4 * (65536 + part), 0x01);
 	flip(&v, 4 * 196607 + 3, 0x01);
 	flip(&v, 4 * 196608, 0x01);
 	flip(&v, 4 * 250000 + 3, 0x80);		/* top 4 bits only */
 	flip(&v, 4 * 300002, 0xFF);		/* after the last entry */
-	ck_assert_int_eq(compare(&v, 1, &equal, &first, &count), FP_OK);
-	ck_assert_int_eq(equal, 0);
-	ck_assert_uint_eq(first, 196607);
-	ck_assert_uint_eq(count, 3);
+	expect_diff(&v, 65536 + part - 1, 5);
+	vol_free(&v);
+}
+END_TEST
+
+/* A FAT16 of 120 KiB, one window: its second part is compared too. */
+START_TEST(test_compare_fat16_parts)
+{
+	const uint32_t part = FP_FAT_PART_LEN / 2;	/* entries a part */
+	struct vol v;
+
+	vol_make(&v, FP_FAT16, 60000, 235, 2, 1);
+	expect_diff(&v, 0, 0);
+	flip(&v, 2 * 50000 + 1, 0x20);
+	expect_diff(&v, 50000, 1);
+	flip(&v, 2 * part, 0x01);
+	flip(&v, 2 * (part - 1) + 1, 0x01);
+	expect_diff(&v, part - 1, 3);
 	vol_free(&v);
 }
 END_TEST
@@ -1778,6 +1821,7 @@ static Suite *fat_suite(void)
 	tcase_add_test(tc, test_compare);
 	tcase_add_test(tc, test_compare_fat12_odd);
 	tcase_add_test(tc, test_compare_chunks);
+	tcase_add_test(tc, test_compare_fat16_parts);
 	tcase_add_test(tc, test_windows);
 	tcase_add_test(tc, test_check_copies);
 	tcase_add_test(tc, test_thrash);
