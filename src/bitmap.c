@@ -79,8 +79,6 @@ uint64_t *fp_bits_new(uint64_t count, uint64_t fill)
 	if (count == 0 || count > SIZE_MAX / sizeof(*p) - HUGE_LEN)
 		return NULL;
 	len = count * sizeof(*p);
-	if (len < HUGE_LEN && fill == 0)	/* pages untouched till used */
-		return calloc((size_t)count, sizeof(*p));
 	if (len < HUGE_LEN) {
 		p = malloc((size_t)len);
 	} else {

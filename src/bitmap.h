@@ -17,9 +17,8 @@ struct fp_bitmap;
 
 /*
  * @count 64-bit words, each @fill, for any bit array; large ones in huge
- * pages where the system allows (a page fault is dear on a VM), smaller
- * zeroed ones from calloc(), whose fresh pages cost nothing until used.
- * NULL when out of memory; release with free().
+ * pages where the system allows (a page fault is dear on a VM).  NULL
+ * when out of memory; release with free().
  */
 uint64_t *fp_bits_new(uint64_t count, uint64_t fill);
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bitmap.h"
+#include "bitset.h"
 #include "dir.h"
 #include "fs.h"
 #include "le.h"
@@ -101,10 +101,9 @@ struct vctx {
 	uint32_t near[NEAR_COUNT];	/* entries near_cl .. + near_count - 1 */
 	uint32_t near_cl, near_count;	/* as entry() read them last */
 	struct fp_report *r;
-	uint64_t *bits;		/* the bitmaps below, one block (owned) */
-	uint64_t *claimed;	/* a bit a cluster: in a chain already */
-	uint64_t *pointed;	/* a bit a cluster: some entry links to it */
-	uint64_t *used;		/* a bit a cluster: neither free nor bad */
+	struct fp_bitset claimed;	/* clusters in a chain already */
+	struct fp_bitset pointed;	/* clusters some entry links to */
+	struct fp_bitset used;	/* clusters neither free nor bad */
 	uint32_t used_end;	/* clusters in use all lie below it */
 	struct frame *frames;
 	size_t frame_count, frame_cap;
@@ -125,68 +124,32 @@ struct vctx {
 	uint64_t hole_bytes, hole_count;	/* what was found there */
 };
 
-static int bit_test(const uint64_t *b, uint32_t i)
-{
-	return (int)((b[i / 64] >> (i % 64)) & 1);
-}
-
-static void bit_set(uint64_t *b, uint32_t i)
-{
-	b[i / 64] |= (uint64_t)1 << (i % 64);
-}
-
-/* The first set bit of @lo .. @hi (inclusive), @hi + 1 if none. */
-static uint64_t bits_first(const uint64_t *b, uint32_t lo, uint32_t hi)
-{
-	uint64_t i;
-
-	for (i = lo; i <= hi && i % 64; i++)
-		if (bit_test(b, (uint32_t)i))
-			return i;
-	for (; i + 63 <= hi; i += 64)
-		if (b[i / 64])
-			return i + (unsigned)__builtin_ctzll(b[i / 64]);
-	for (; i <= hi; i++)
-		if (bit_test(b, (uint32_t)i))
-			return i;
-	return (uint64_t)hi + 1;
-}
-
-/* Set bits @lo .. @hi (inclusive). */
-static void bits_fill(uint64_t *b, uint32_t lo, uint32_t hi)
-{
-	uint32_t i;
-
-	for (i = lo; i <= hi && i % 64; i++)
-		bit_set(b, i);
-	for (; i + 63 <= hi; i += 64)
-		b[i / 64] = ~0ull;
-	for (; i <= hi; i++)
-		bit_set(b, i);
-}
-
 static void fail(struct vctx *v, enum fp_err err)
 {
 	if (!v->err)
 		v->err = err;
 }
 
-/*
- * Claimed, pointed and used for clusters up to @max, as one block: one
- * calloc() of that size gets fresh pages, which cost nothing until used.
- */
-static void bits_new(struct vctx *v, uint32_t max)
+/* Set bit @i of @b; no memory fails the check. */
+static void bit_set(struct vctx *v, struct fp_bitset *b, uint32_t i)
 {
-	uint64_t words = (uint64_t)max / 64 + 1;
-
-	v->bits = fp_bits_new(3 * words, 0);
-	if (!v->bits) {
+	if (fp_bitset_set(b, i))
 		fail(v, FP_E_NOMEM);
-		return;
-	}
-	v->claimed = v->bits;
-	v->pointed = v->bits + words;
-	v->used = v->bits + 2 * words;
+}
+
+/* Set bits @lo .. @hi (inclusive) of @b; no memory fails the check. */
+static void bits_fill(struct vctx *v, struct fp_bitset *b, uint32_t lo,
+		      uint32_t hi)
+{
+	if (fp_bitset_fill(b, lo, hi))
+		fail(v, FP_E_NOMEM);
+}
+
+/* Empty sets for every cluster number of the volume. */
+static void bits_init(struct vctx *v, struct fp_bitset *b)
+{
+	if (fp_bitset_init(b, (uint64_t)v->max_cl + 1))
+		fail(v, FP_E_NOMEM);
 }
 
 /* For fp_damage_find(): the chain that starts at @cl has problem @p. */
@@ -497,7 +460,7 @@ static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
 		v->r->bad++;
 		return;
 	case FP_FK_NEXT:
-		bit_set(v->pointed, val);
+		bit_set(v, &v->pointed, val);
 		break;
 	case FP_FK_EOC:
 		break;
@@ -505,7 +468,7 @@ static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
 		add(v, FP_P_FAT_BAD_ENTRY, "", cl, val, 0);
 		break;
 	}
-	bit_set(v->used, cl);
+	bit_set(v, &v->used, cl);
 	v->used_end = cl + 1;	/* scan_fat goes up */
 	v->r->used++;
 }
@@ -570,9 +533,9 @@ static void scan_fat(struct vctx *v)
 		n = max - cl + 1 < step ? max - cl + 1 : step;
 		err = fp_fat_seq(v->fat, cl, n, &n);
 		if (!err && n) {
-			bits_fill(v->used, cl, cl + n - 1);
+			bits_fill(v, &v->used, cl, cl + n - 1);
 			v->used_end = cl + n;
-			bits_fill(v->pointed, cl + 1, cl + n);
+			bits_fill(v, &v->pointed, cl + 1, cl + n);
 			v->r->used += n;
 			note_links(v, cl, n);
 			cl += n;
@@ -693,10 +656,10 @@ static uint32_t claim_run(struct vctx *v, uint32_t cl)
 	}
 	if (run == 0)
 		return 0;
-	first = bits_first(v->claimed, cl + 1, cl + run);
+	first = fp_bitset_first(&v->claimed, cl + 1, cl + run);
 	if (first < (uint64_t)cl + run)
 		run = (uint32_t)(first - cl);
-	bits_fill(v->claimed, cl, cl + run - 1);
+	bits_fill(v, &v->claimed, cl, cl + run - 1);
 	return run;
 }
 
@@ -719,17 +682,17 @@ static uint32_t walk_chain(struct vctx *v, struct epath *path,
 		add_at(v, FP_P_BAD_START, path, start, 0, 0);
 		return 0;
 	}
-	if (k == FP_FK_EOC && !bit_test(v->claimed, start)) {
+	if (k == FP_FK_EOC && !fp_bitset_test(&v->claimed, start)) {
 		/* one cluster, a small file: what the loop below finds,
 		 * without its run search and a second read of the entry */
-		bit_set(v->claimed, start);
+		bit_set(v, &v->claimed, start);
 		if (v->owners_pass)
 			note_owner(v, path, start);
 		*ok = 1;
 		return 1;
 	}
 	for (;;) {
-		if (bit_test(v->claimed, cl)) {
+		if (fp_bitset_test(&v->claimed, cl)) {
 			if (in_chain(v, start, n, cl))
 				add_at(v, FP_P_CHAIN_LOOP, path, cl, n, 0);
 			else
@@ -741,7 +704,7 @@ static uint32_t walk_chain(struct vctx *v, struct epath *path,
 		cl += run;
 		if (run)
 			continue;
-		bit_set(v->claimed, cl);
+		bit_set(v, &v->claimed, cl);
 		note_owner(v, path, cl);
 		n++;
 		val = entry(v, cl);
@@ -872,7 +835,7 @@ static void check_subdir(struct vctx *v, size_t f, struct epath *path,
 		add_at(v, FP_P_DIR_NO_CHAIN, path, 0, 0, 0);
 		return;
 	}
-	if (e->cl <= v->max_cl && bit_test(v->claimed, e->cl) &&
+	if (e->cl <= v->max_cl && fp_bitset_test(&v->claimed, e->cl) &&
 	    is_ancestor(v, f, e->cl)) {
 		add_at(v, FP_P_DIR_CYCLE, path, e->cl, 0, 0);
 		return;
@@ -1284,8 +1247,9 @@ static void lost_chain(struct vctx *v, uint32_t cl)
 	uint32_t start = cl, n = 0, val;
 
 	while (cl >= 2 && cl <= fp_geom_max_cl(v->g) &&
-	       !bit_test(v->claimed, cl) && bit_test(v->used, cl)) {
-		bit_set(v->claimed, cl);
+	       !fp_bitset_test(&v->claimed, cl) &&
+	       fp_bitset_test(&v->used, cl)) {
+		bit_set(v, &v->claimed, cl);
 		n++;
 		val = entry(v, cl);
 		if (kind(v, val) != FP_FK_NEXT)
@@ -1297,31 +1261,46 @@ static void lost_chain(struct vctx *v, uint32_t cl)
 }
 
 /*
- * Lost chains start at clusters in use that no chain claimed and nothing
- * links to (the head bitmap); what is left unclaimed after them are
- * loops, reported from their lowest cluster.  The bitmaps are read only
- * up to the last cluster in use: on a young volume their tail is pages
- * never touched.
+ * Pass 0: the lost chains of block @k of the sets that start there, at
+ * clusters in use that no chain claimed and nothing links to (the head
+ * bitmap); pass 1: what is left unclaimed after them, loops, reported
+ * from their lowest cluster.
+ */
+static void lost_in_block(struct vctx *v, uint32_t k, int pass)
+{
+	const uint64_t *u = fp_bitset_block(&v->used, k), *c, *p;
+	uint64_t w;
+	uint32_t j, cl;
+
+	if (!u || fp_bitset_full(&v->claimed, k))
+		return;
+	for (j = 0; j < FP_BITSET_WORDS && !v->err; j++) {
+		c = fp_bitset_block(&v->claimed, k);	/* lost_chain sets */
+		p = pass ? NULL : fp_bitset_block(&v->pointed, k);
+		w = u[j] & ~(c ? c[j] : 0) & ~(p ? p[j] : 0);
+		while (w) {
+			cl = k * FP_BITSET_BLOCK + j * 64 +
+			     (unsigned)__builtin_ctzll(w);
+			w &= w - 1;
+			if (!fp_bitset_test(&v->claimed, cl))
+				lost_chain(v, cl);
+		}
+	}
+}
+
+/*
+ * Lost chains, then loops.  The sets are read only up to the last
+ * cluster in use: on a young volume the rest holds no block.
  */
 static void find_lost(struct vctx *v)
 {
-	uint64_t i, words = ((uint64_t)v->used_end + 63) / 64, w;
-	uint32_t cl;
+	uint32_t k, blocks = (uint32_t)(((uint64_t)v->used_end +
+					 FP_BITSET_BLOCK - 1) / FP_BITSET_BLOCK);
 	int pass;
 
-	for (pass = 0; pass < 2; pass++) {
-		for (i = 0; i < words && !v->err; i++) {
-			w = v->used[i] & ~v->claimed[i] &
-			    (pass ? ~0ull : ~v->pointed[i]);
-			while (w) {
-				cl = (uint32_t)(i * 64) +
-				     (unsigned)__builtin_ctzll(w);
-				w &= w - 1;
-				if (!bit_test(v->claimed, cl))
-					lost_chain(v, cl);
-			}
-		}
-	}
+	for (pass = 0; pass < 2; pass++)
+		for (k = 0; k < blocks && !v->err; k++)
+			lost_in_block(v, k, pass);
 }
 
 /* ---- cross-link owners ---------------------------------------------- */
@@ -1335,7 +1314,7 @@ static void name_owners(struct vctx *v)
 	if (!v->xl_count || v->err)
 		return;
 	qsort(v->xl, v->xl_count, sizeof(*v->xl), xl_cmp);
-	memset(v->claimed, 0, ((size_t)fp_geom_max_cl(v->g) / 64 + 1) * 8);
+	fp_bitset_clear(&v->claimed);
 	v->owners_pass = 1;
 	walk_tree(v);
 	for (i = 0; i < r->finding_count; i++) {
@@ -1375,7 +1354,9 @@ static void vctx_release(struct vctx *v)
 	for (i = 0; i < v->xl_count; i++)
 		free(v->xl[i].owner);
 	free(v->xl);
-	free(v->bits);
+	fp_bitset_release(&v->claimed);
+	fp_bitset_release(&v->pointed);
+	fp_bitset_release(&v->used);
 	if (!v->dmg)
 		fp_fs_free(v->fs);
 }
@@ -1411,7 +1392,9 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 	v.max_cl = fp_geom_max_cl(v.g);
 	v.holes = 1;
 	r->geom = *v.g;
-	bits_new(&v, fp_geom_max_cl(v.g));
+	bits_init(&v, &v.claimed);
+	bits_init(&v, &v.pointed);
+	bits_init(&v, &v.used);
 	fp_tick_start(&v.tick, prog, 2 * (uint64_t)v.g->cluster_count);
 	if (!v.err) {
 		check_boot(&v);
@@ -1513,11 +1496,7 @@ enum fp_err fp_damage_find(struct fp_fs *fs, struct fp_damage **out)
 	v.fat32 = v.g->type == FP_FAT32;
 	v.type = v.g->type;
 	v.max_cl = fp_geom_max_cl(v.g);
-	/* Sparse on a volume with little in use: calloc, not fp_bits_new. */
-	v.bits = calloc((size_t)fp_geom_max_cl(v.g) / 64 + 1, 8);
-	v.claimed = v.bits;
-	if (!v.claimed)
-		fail(&v, FP_E_NOMEM);
+	bits_init(&v, &v.claimed);
 	if (!v.err)
 		walk_tree(&v);
 	err = v.err ? v.err : damage_finish(&v, d);
