@@ -18,7 +18,7 @@
 
 struct fp_bitset {
 	uint64_t **blk;		/* NULL: no bit set; ones: all bits set */
-	uint64_t *ones;		/* the block of ones, never written */
+	uint64_t *ones;		/* the block of ones, never changed */
 	uint32_t blk_count;
 };
 
@@ -42,15 +42,17 @@ static inline int fp_bitset_test(const struct fp_bitset *s, uint32_t i)
 	return b && ((b[i % FP_BITSET_BLOCK / 64] >> (i % 64)) & 1);
 }
 
-/* Set bit @i; -1: no memory. */
+/*
+ * Set bit @i; -1: no memory.  In the block of ones the store writes
+ * what is there already.
+ */
 static inline int fp_bitset_set(struct fp_bitset *s, uint32_t i)
 {
 	uint64_t *b = s->blk[i >> FP_BITSET_SHIFT];
 
 	if (!b)
 		return fp_bitset_set_new(s, i);
-	if (b != s->ones)
-		b[i % FP_BITSET_BLOCK / 64] |= 1ull << (i % 64);
+	b[i % FP_BITSET_BLOCK / 64] |= 1ull << (i % 64);
 	return 0;
 }
 

@@ -131,7 +131,7 @@ static void fail(struct vctx *v, enum fp_err err)
 }
 
 /* Set bit @i of @b; no memory fails the check. */
-static void bit_set(struct vctx *v, struct fp_bitset *b, uint32_t i)
+static inline void bit_set(struct vctx *v, struct fp_bitset *b, uint32_t i)
 {
 	if (fp_bitset_set(b, i))
 		fail(v, FP_E_NOMEM);
