@@ -622,8 +622,21 @@ static enum fp_err new_buf(struct fp_fat *fat, uint8_t **buf)
 }
 
 /*
+ * 1 if clean window @x is to be dropped before @y (NULL: none yet): a
+ * window of zeros (free clusters, which walks seldom read) first, then
+ * the least recently used, so that a pass over a young FAT keeps the
+ * windows that hold chains.
+ */
+static int drop_first(const struct fp_fat_win *x, const struct fp_fat_win *y)
+{
+	if (!y || x->zero != y->zero)
+		return !y || x->zero;
+	return x->used < y->used;
+}
+
+/*
  * A buffer for one more window: one given back by a packed window, else
- * the least recently used clean one's when the cache is full, else new.
+ * a clean one's when the cache is full (drop_first), else new.
  */
 static enum fp_err window_buf(struct fp_fat *fat, uint8_t **buf)
 {
@@ -639,8 +652,7 @@ static enum fp_err window_buf(struct fp_fat *fat, uint8_t **buf)
 		for (w = 0; w < fat->win_count; w++) {
 			struct fp_fat_win *x = &fat->win[w];
 
-			if (x->buf && !x->dirty_count &&
-			    (!lru || x->used < lru->used))
+			if (x->buf && !x->dirty_count && drop_first(x, lru))
 				lru = x;
 		}
 	}

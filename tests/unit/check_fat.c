@@ -832,6 +832,39 @@ START_TEST(test_windows)
 END_TEST
 
 /*
+ * A full cache drops a window of zeros before an older one that holds
+ * entries: a pass over a young FAT keeps the windows its walks read.
+ */
+START_TEST(test_drop_zeros)
+{
+	static uint8_t zeros[2 * FP_FAT_WIN_LEN];	/* windows 1 and 2 */
+	struct vol v;
+	struct fp_fat *fat = NULL;
+	uint64_t masks[2];
+
+	vol_make(&v, FP_FAT32, 300000, 2344, 2, 1);
+	ck_assert_int_eq(fp_img_write(v.img, v.g.fat_off + 4 * 65536, zeros,
+				      sizeof(zeros)), FP_OK);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	fp_fat_cache(fat, 2 * FP_FAT_WIN_LEN);
+	get(fat, 100);					/* window 0 */
+	ck_assert_int_eq(fp_fat_free_masks(fat, 65536, 2, masks), FP_OK);
+	ck_assert_uint_eq(masks[0], ~0ull);		/* zeros */
+	get(fat, 100);
+	ck_assert_int_eq(fp_fat_free_masks(fat, 2 * 65536, 2, masks), FP_OK);
+	ck_assert_uint_eq(masks[1], ~0ull);
+	ck_assert_uint_eq(stats(fat).reads, 3);
+	get(fat, 65536 + 7);				/* dropped: read */
+	ck_assert_uint_eq(stats(fat).reads, 4);
+	/* window 2 (zeros) made way, not window 0, the oldest */
+	ck_assert_uint_eq(get(fat, 100), ref_get(copy_data(&v, 0), 32, 100));
+	ck_assert_uint_eq(stats(fat).reads, 4);
+	fp_fat_free(fat);
+	vol_free(&v);
+}
+END_TEST
+
+/*
  * A chain that jumps between windows on every link (a hostile or badly
  * fragmented FAT) must not read a window per link: once the windows have
  * each been read about twice over, the cache keeps them all, so the reads
@@ -1824,6 +1857,7 @@ static Suite *fat_suite(void)
 	tcase_add_test(tc, test_compare_fat16_parts);
 	tcase_add_test(tc, test_windows);
 	tcase_add_test(tc, test_check_copies);
+	tcase_add_test(tc, test_drop_zeros);
 	tcase_add_test(tc, test_thrash);
 	tcase_add_test(tc, test_pack);
 	tcase_add_test(tc, test_pack_high);
