@@ -664,16 +664,15 @@ static uint32_t claim_run(struct vctx *v, uint32_t cl)
 }
 
 /*
- * Walk and claim the chain from @start for @path.  Returns its length, 0
- * for an unusable start; *ok says whether it ended properly.
+ * The chain from @start (a cluster number if @in_range), whose entry is
+ * of kind @k, for walk_chain: a bad start, or the loop that walks and
+ * claims.
  */
-static uint32_t walk_chain(struct vctx *v, struct epath *path,
-			   uint32_t start, int *ok)
+static uint32_t walk_links(struct vctx *v, struct epath *path,
+			   uint32_t start, int in_range, enum fp_fat_kind k,
+			   int *ok)
 {
 	uint32_t cl = start, n = 0, val, run;
-	int in_range = start >= 2 && start <= v->max_cl;
-	enum fp_fat_kind k = in_range ? kind(v, entry(v, start)) :
-				 FP_FK_INVALID;
 
 	*ok = 0;
 	if (!in_range || k == FP_FK_FREE || k == FP_FK_BAD) {
@@ -681,15 +680,6 @@ static uint32_t walk_chain(struct vctx *v, struct epath *path,
 			mark_free_used(v, start);
 		add_at(v, FP_P_BAD_START, path, start, 0, 0);
 		return 0;
-	}
-	if (k == FP_FK_EOC && !fp_bitset_test(&v->claimed, start)) {
-		/* one cluster, a small file: what the loop below finds,
-		 * without its run search and a second read of the entry */
-		bit_set(v, &v->claimed, start);
-		if (v->owners_pass)
-			note_owner(v, path, start);
-		*ok = 1;
-		return 1;
 	}
 	for (;;) {
 		if (fp_bitset_test(&v->claimed, cl)) {
@@ -723,6 +713,29 @@ static uint32_t walk_chain(struct vctx *v, struct epath *path,
 		}
 		cl = val;
 	}
+}
+
+/*
+ * Walk and claim the chain from @start for @path.  Returns its length, 0
+ * for an unusable start; *ok says whether it ended properly.  A chain of
+ * one cluster, a small file, is claimed here without a call: what
+ * walk_links finds, without its run search and a second read of the
+ * entry (not in the owner pass, which notes each cluster's owner).
+ */
+static inline uint32_t walk_chain(struct vctx *v, struct epath *path,
+				  uint32_t start, int *ok)
+{
+	int in_range = start >= 2 && start <= v->max_cl;
+	enum fp_fat_kind k = in_range ? kind(v, entry(v, start)) :
+				 FP_FK_INVALID;
+
+	if (k == FP_FK_EOC && !v->owners_pass &&
+	    !fp_bitset_test(&v->claimed, start)) {
+		bit_set(v, &v->claimed, start);
+		*ok = 1;
+		return 1;
+	}
+	return walk_links(v, path, start, in_range, k, ok);
 }
 
 static void check_file(struct vctx *v, struct epath *path,
