@@ -190,15 +190,13 @@ static void mark_free_used(struct vctx *v, uint32_t cl)
  * start at neighbouring clusters.  A group lies in one window (windows
  * hold a multiple of NEAR_COUNT entries), the one fp_fat_get() reads.
  */
-static uint32_t entry(struct vctx *v, uint32_t cl)
+static uint32_t entry_read(struct vctx *v, uint32_t cl)
 {
 	uint32_t base = cl - cl % NEAR_COUNT, n;
 	enum fp_err err = FP_E_INVAL;
 
 	if (v->err)
 		return fp_fat_eoc(v->fat);
-	if (cl - v->near_cl < v->near_count)
-		return v->near[cl - v->near_cl];
 	n = cl <= v->max_cl && v->max_cl - base < NEAR_COUNT ?
 	    v->max_cl - base + 1 : NEAR_COUNT;
 	if (cl <= v->max_cl)
@@ -210,6 +208,14 @@ static uint32_t entry(struct vctx *v, uint32_t cl)
 	v->near_cl = base;
 	v->near_count = n;
 	return v->near[cl - base];
+}
+
+/* entry_read, inline where the entry is among those kept. */
+static inline uint32_t entry(struct vctx *v, uint32_t cl)
+{
+	if (cl - v->near_cl < v->near_count && !v->err)
+		return v->near[cl - v->near_cl];
+	return entry_read(v, cl);
 }
 
 /* What FAT entry value @val is, without a call. */
@@ -742,7 +748,8 @@ static void check_file(struct vctx *v, struct epath *path,
 		       const struct fp_dirent *e)
 {
 	uint64_t clus = v->g->clus_len;
-	uint64_t want = (e->size + clus - 1) / clus;
+	/* clus_len is a power of two: a shift, not a division an entry */
+	uint64_t want = (e->size + clus - 1) >> __builtin_ctz(clus);
 	uint32_t n = 0;
 	int ok = 1;
 
@@ -905,7 +912,7 @@ static int check_entry(struct vctx *v, struct dstate *ds,
 		}
 		return 0;
 	}
-	if (fp_dir_dots(e->sfn)) {
+	if (e->sfn[0] == '.' && fp_dir_dots(e->sfn)) {	/* no call: rare */
 		if (!ds->is_root)
 			check_dot(v, ds, e);
 		return 0;
@@ -945,8 +952,8 @@ static size_t key_name(const struct fp_dir *d, const struct nkey *k,
 	return n;
 }
 
-static struct nkey *add_key(struct vctx *v, struct names *nm,
-			    const struct fp_dirent *e, int is_long)
+static inline struct nkey *add_key(struct vctx *v, struct names *nm,
+				   const struct fp_dirent *e, int is_long)
 {
 	struct nkey *k;
 
