@@ -96,7 +96,7 @@ int fp_bitset_fill(struct fp_bitset *s, uint32_t lo, uint32_t hi)
 {
 	uint32_t k, a, e, last = hi >> FP_BITSET_SHIFT;
 
-	for (k = lo >> FP_BITSET_SHIFT; k <= last; k++) {
+	for (k = lo >> FP_BITSET_SHIFT; lo <= hi && k <= last; k++) {
 		a = k == lo >> FP_BITSET_SHIFT ? lo % FP_BITSET_BLOCK : 0;
 		e = k == last ? hi % FP_BITSET_BLOCK : FP_BITSET_BLOCK - 1;
 		if (a == 0 && e == FP_BITSET_BLOCK - 1) {

@@ -30,7 +30,7 @@ void fp_bitset_clear(struct fp_bitset *s);
 
 /* A block for the one bit @i of a block that has none yet; -1: no memory. */
 int fp_bitset_set_new(struct fp_bitset *s, uint32_t i);
-/* Set bits @lo .. @hi (inclusive); -1: no memory (some may be set). */
+/* Set bits @lo .. @hi (inclusive, none if @lo > @hi); -1: no memory. */
 int fp_bitset_fill(struct fp_bitset *s, uint32_t lo, uint32_t hi);
 /* The lowest set bit of @lo .. @hi (inclusive), @hi + 1 if none. */
 uint64_t fp_bitset_first(const struct fp_bitset *s, uint32_t lo, uint32_t hi);

@@ -563,7 +563,7 @@ static enum fp_err check_window(struct fp_fat *fat, uint32_t w)
 	uint32_t copy, first = 0, diffs, off, len, bytes = win_bytes(fat, w);
 	enum fp_err err;
 
-	assert(fat->type != FP_FAT12 || bytes <= FP_FAT_PART_LEN);	/* one part */
+	assert(fat->type != FP_FAT12 || bytes <= FP_FAT_PART_LEN); /* a part */
 	for (copy = 0; copy < g->fat_count; copy++) {
 		if (copy == g->active_fat || (win->zero &&
 		    fp_img_in_hole(fat->img, copy_off(g, copy) +
@@ -572,7 +572,8 @@ static enum fp_err check_window(struct fp_fat *fat, uint32_t w)
 			continue;	/* zeros both: nothing to read */
 		diffs = 0;
 		for (off = 0; off < bytes; off += len) {
-			len = bytes - off < FP_FAT_PART_LEN ? bytes - off : FP_FAT_PART_LEN;
+			len = bytes - off < FP_FAT_PART_LEN ? bytes - off :
+			      FP_FAT_PART_LEN;
 			err = read_part(fat, copy, w, off, len, fat->scratch);
 			if (err)
 				return err;

@@ -1314,8 +1314,9 @@ static void lost_in_block(struct vctx *v, uint32_t k, int pass)
  */
 static void find_lost(struct vctx *v)
 {
-	uint32_t k, blocks = (uint32_t)(((uint64_t)v->used_end +
-					 FP_BITSET_BLOCK - 1) / FP_BITSET_BLOCK);
+	uint64_t end = v->used_end;
+	uint32_t k, blocks = (uint32_t)((end + FP_BITSET_BLOCK - 1) /
+					FP_BITSET_BLOCK);
 	int pass;
 
 	for (pass = 0; pass < 2; pass++)

@@ -23,7 +23,7 @@ static void agree(const struct fp_bitset *s)
 		b = fp_bitset_block(s, k);
 		for (j = 0; j < FP_BITSET_BLOCK &&
 		     k * FP_BITSET_BLOCK + j < BOUND; j++)
-			ck_assert_int_eq(b ? (int)((b[j / 64] >> (j % 64)) & 1) :
+			ck_assert_int_eq(b ? (int)(b[j / 64] >> (j % 64) & 1) :
 					 0, ref[k * FP_BITSET_BLOCK + j]);
 	}
 }
@@ -52,8 +52,10 @@ START_TEST(test_empty)
 	ck_assert_int_eq(fp_bitset_init(&s, BOUND), 0);
 	agree(&s);
 	ck_assert_uint_eq(fp_bitset_first(&s, 0, BOUND - 1), BOUND);
-	ck_assert_uint_eq(fp_bitset_first(&s, 9, 8), 9);	/* empty range */
+	ck_assert_uint_eq(fp_bitset_first(&s, 9, 8), 9);	/* no range */
 	ck_assert_int_eq(fp_bitset_full(&s, 0), 0);
+	ck_assert_int_eq(fp_bitset_fill(&s, 200, 100), 0);	/* no range */
+	agree(&s);
 	fp_bitset_release(&s);
 }
 END_TEST
@@ -102,7 +104,8 @@ START_TEST(test_random)
 	ck_assert_int_eq(fp_bitset_init(&s, BOUND), 0);
 	for (n = 0; n < 3000; n++) {
 		lo = (uint32_t)rand() % BOUND;
-		hi = lo + (uint32_t)rand() % (n % 3 ? 200 : 3 * FP_BITSET_BLOCK);
+		hi = lo + (uint32_t)rand() %
+			  (n % 3 ? 200 : 3 * FP_BITSET_BLOCK);
 		if (hi >= BOUND)
 			hi = BOUND - 1;
 		switch (rand() % 3) {
