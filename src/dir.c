@@ -308,17 +308,6 @@ int fp_dir_next(const struct fp_dir *dir, int fat32, struct fp_dir_iter *it,
 	return 0;
 }
 
-int fp_dir_dots(const uint8_t sfn[11])
-{
-	if (sfn[0] != '.')
-		return 0;
-	if (!memcmp(sfn, ".          ", 11))
-		return 1;
-	if (!memcmp(sfn, "..         ", 11))
-		return 2;
-	return 0;
-}
-
 /* ---- the name index ------------------------------------------------ */
 
 /*

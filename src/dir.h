@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "bpb.h"
 #include "fat.h"
@@ -90,7 +91,16 @@ static inline uint8_t *fp_dir_ent(const struct fp_dir *d, uint32_t slot)
 }
 
 /* 1 if the short name @sfn is ".", 2 if it is "..", else 0. */
-int fp_dir_dots(const uint8_t sfn[11]);
+static inline int fp_dir_dots(const uint8_t sfn[11])
+{
+	if (sfn[0] != '.')	/* inline: asked of every entry, seldom true */
+		return 0;
+	if (!memcmp(sfn, ".          ", 11))
+		return 1;
+	if (!memcmp(sfn, "..         ", 11))
+		return 2;
+	return 0;
+}
 
 /*
  * Load the directory at @first_cl (0: the fixed root of FAT12/16).  A chain

@@ -539,13 +539,20 @@ static uint64_t copy_off(const struct fp_geom *g, uint32_t c)
 	return g->fat_off + (uint64_t)c * g->fat_len;
 }
 
+/* Byte offset of window @w in FAT copy @c. */
+static uint64_t win_off(const struct fp_fat *fat, const struct fp_geom *g,
+			uint32_t c, uint32_t w)
+{
+	return copy_off(g, c) + (uint64_t)w * fat->win_len;
+}
+
 /* Read the @len bytes at @off of window @w of copy @copy into @buf. */
 static enum fp_err read_part(const struct fp_fat *fat, uint32_t copy,
 			     uint32_t w, uint32_t off, uint32_t len,
 			     uint8_t *buf)
 {
-	return fp_img_read(fat->img, copy_off(fat->geom, copy) +
-			   (uint64_t)w * fat->win_len + off, buf, len);
+	return fp_img_read(fat->img, win_off(fat, fat->geom, copy, w) + off,
+			   buf, len);
 }
 
 /* Read window @w of copy @copy into @buf. */
@@ -566,9 +573,7 @@ static enum fp_err check_window(struct fp_fat *fat, uint32_t w)
 	assert(fat->type != FP_FAT12 || bytes <= FP_FAT_PART_LEN); /* a part */
 	for (copy = 0; copy < g->fat_count; copy++) {
 		if (copy == g->active_fat || (win->zero &&
-		    fp_img_in_hole(fat->img, copy_off(g, copy) +
-				   (uint64_t)w * fat->win_len,
-				   win_bytes(fat, w))))
+		    fp_img_in_hole(fat->img, win_off(fat, g, copy, w), bytes)))
 			continue;	/* zeros both: nothing to read */
 		diffs = 0;
 		for (off = 0; off < bytes; off += len) {
@@ -1352,7 +1357,6 @@ static enum fp_err flush_packed(struct fp_fat *fat, uint32_t *w,
 				uint32_t end)
 {
 	uint32_t first = *w, n, max = CHUNK_LEN / fat->win_len;
-	uint64_t at = (uint64_t)first * fat->win_len;
 	enum fp_err err = FP_OK;
 
 	if (!fat->gen) {
@@ -1369,8 +1373,8 @@ static enum fp_err flush_packed(struct fp_fat *fat, uint32_t *w,
 			    fat->gen + (size_t)n * fat->win_len);
 	*w = first + n - 1;
 	for (; c < end && !err; c++)
-		err = fp_img_write(fat->img, copy_off(g, c) + at, fat->gen,
-				   (size_t)n * fat->win_len);
+		err = fp_img_write(fat->img, win_off(fat, g, c, first),
+				   fat->gen, (size_t)n * fat->win_len);
 	return err;
 }
 
@@ -1395,8 +1399,7 @@ enum fp_err fp_fat_flush(struct fp_fat *fat, struct fp_img *img,
 			continue;
 		}
 		for (c = c0; c < end && !err && fat->win[w].dirty_count; c++)
-			err = flush_window(fat, w, copy_off(g, c) +
-					   (uint64_t)w * fat->win_len);
+			err = flush_window(fat, w, win_off(fat, g, c, w));
 	}
 	if (err)
 		return err;

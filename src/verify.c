@@ -73,7 +73,7 @@ struct nkey {
 struct names {
 	struct nkey *keys;
 	size_t count, cap;
-	uint64_t *set;		/* hashes_distinct()'s table */
+	uint64_t *set;		/* values_distinct()'s table */
 	size_t set_cap;
 };
 
@@ -912,7 +912,7 @@ static int check_entry(struct vctx *v, struct dstate *ds,
 		}
 		return 0;
 	}
-	if (e->sfn[0] == '.' && fp_dir_dots(e->sfn)) {	/* no call: rare */
+	if (fp_dir_dots(e->sfn)) {
 		if (!ds->is_root)
 			check_dot(v, ds, e);
 		return 0;
@@ -1266,7 +1266,7 @@ static void lost_chain(struct vctx *v, uint32_t cl)
 {
 	uint32_t start = cl, n = 0, val;
 
-	while (cl >= 2 && cl <= fp_geom_max_cl(v->g) &&
+	while (cl >= 2 && cl <= v->max_cl &&
 	       !fp_bitset_test(&v->claimed, cl) &&
 	       fp_bitset_test(&v->used, cl)) {
 		bit_set(v, &v->claimed, cl);
@@ -1288,7 +1288,8 @@ static void lost_chain(struct vctx *v, uint32_t cl)
  */
 static void lost_in_block(struct vctx *v, uint32_t k, int pass)
 {
-	const uint64_t *u = fp_bitset_block(&v->used, k), *c, *p;
+	const uint64_t *u = fp_bitset_block(&v->used, k), *c;
+	const uint64_t *p = pass ? NULL : fp_bitset_block(&v->pointed, k);
 	uint64_t w;
 	uint32_t j, cl;
 
@@ -1296,7 +1297,6 @@ static void lost_in_block(struct vctx *v, uint32_t k, int pass)
 		return;
 	for (j = 0; j < FP_BITSET_WORDS && !v->err; j++) {
 		c = fp_bitset_block(&v->claimed, k);	/* lost_chain sets */
-		p = pass ? NULL : fp_bitset_block(&v->pointed, k);
 		w = u[j] & ~(c ? c[j] : 0) & ~(p ? p[j] : 0);
 		while (w) {
 			cl = k * FP_BITSET_BLOCK + j * 64 +
