@@ -905,7 +905,8 @@ static int check_entry(struct vctx *v, struct dstate *ds,
 	const char *dpath = v->frames[ds->frame].path;
 	struct epath path = { dpath, e, NULL };
 
-	if ((e->attr & FP_ATTR_VOLUME) && !(e->attr & FP_ATTR_DIR)) {
+	/* the volume bit makes a label (Linux and fsck.fat skip it too) */
+	if (e->attr & FP_ATTR_VOLUME) {
 		if (!ds->is_root || ++ds->labels > 1) {
 			add(v, FP_P_LABEL, dpath[0] ? dpath : "/", 0, 0, 0);
 			mark_dir(v, v->frames[ds->frame].cl, FP_P_LABEL);

@@ -242,6 +242,30 @@ START_TEST(test_dirty_and_labels)
 }
 END_TEST
 
+/*
+ * An entry with the volume bit is a label whatever its other bits, as
+ * the kernel's vfat and fsck.fat take it: not a directory, and no name
+ * that a file of the same name duplicates.
+ */
+START_TEST(test_label_dir_bit)
+{
+	struct fp_report *r;
+
+	put_ent(root_ent(0), "DIR        ", FP_ATTR_VOLUME | FP_ATTR_DIR, 0,
+		0);
+	put_file(1, "DIR        ", 10, 1, 100);
+	r = verify();
+	ck_assert_uint_eq(r->errors + r->warnings, 0);
+	ck_assert_uint_eq(r->dirs, 0);
+	fp_report_free(r);
+	put_ent(root_ent(2), "LABEL      ", FP_ATTR_VOLUME, 0, 0);
+	r = verify();
+	find_at(r, FP_P_LABEL, "/");
+	ck_assert_ptr_null(find(r, FP_P_DUP_NAME));
+	fp_report_free(r);
+}
+END_TEST
+
 START_TEST(test_format)
 {
 	struct fp_finding f = { .problem = FP_P_CROSS_LINK, .cl = 77,
@@ -404,6 +428,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_dir_cycle_and_dots);
 	tcase_add_test(tc, test_fat_copies_and_bad_values);
 	tcase_add_test(tc, test_dirty_and_labels);
+	tcase_add_test(tc, test_label_dir_bit);
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_dup_names_case);
 	tcase_add_test(tc, test_deep_paths);
