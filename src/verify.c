@@ -1339,6 +1339,7 @@ static void name_owners(struct vctx *v)
 	fp_bitset_clear(&v->claimed);
 	v->owners_pass = 1;
 	walk_tree(v);
+	v->owners_pass = 0;	/* later findings count again */
 	for (i = 0; i < r->finding_count; i++) {
 		if (r->findings[i].problem != FP_P_CROSS_LINK)
 			continue;
