@@ -1051,6 +1051,24 @@ static uint64_t free_mask(const struct fp_fat *fat,
 	return fat->ops->free_mask(win->buf, i, n);
 }
 
+/* 1 if @cl starts a group of 64 entries and @count groups follow. */
+static int groups_ok(const struct fp_fat *fat, uint32_t cl, uint32_t count)
+{
+	return cl % 64 == 0 && cl <= fat->max_cl &&
+	       count <= (fat->max_cl - cl) / 64 + 1;
+}
+
+/* The window holding entry @cl, read and tested for zeros once. */
+static enum fp_err locate_tested(struct fp_fat *fat, uint32_t cl,
+				 struct fp_fat_win **win, uint32_t *i)
+{
+	enum fp_err err = locate(fat, cl, win, i);
+
+	if (!err)
+		check_zero(fat, cl / fat->win_cl);
+	return err;
+}
+
 enum fp_err fp_fat_free_masks(struct fp_fat *fat, uint32_t cl,
 			      uint32_t count, uint64_t *masks)
 {
@@ -1058,21 +1076,60 @@ enum fp_err fp_fat_free_masks(struct fp_fat *fat, uint32_t cl,
 	uint32_t i, n, g;
 	enum fp_err err;
 
-	if (cl % 64 != 0 || cl > fat->max_cl ||
-	    count > (fat->max_cl - cl) / 64 + 1)
+	if (!groups_ok(fat, cl, count))
 		return FP_E_INVAL;
 	for (g = 0; g < count; g++, cl += 64) {
 		if (g == 0 || cl % fat->win_cl == 0) {
-			err = locate(fat, cl, &win, &i);
+			err = locate_tested(fat, cl, &win, &i);
 			if (err)
 				return err;
-			check_zero(fat, cl / fat->win_cl);
 		}
 		n = fat->max_cl - cl < 63 ? fat->max_cl - cl + 1 : 64;
 		masks[g] = win->zero && n == 64 ? ~0ull :
 			   free_mask(fat, win, cl % fat->win_cl, n);
 	}
 	return FP_OK;
+}
+
+/*
+ * *n = the whole free groups from @cl (a multiple of 64) on, in its
+ * window and at most @max; *more = 1 if all @max or all of the window's
+ * were, so that the count may go on in the next window.
+ */
+static enum fp_err free_in_window(struct fp_fat *fat, uint32_t cl,
+				  uint32_t max, uint32_t *n, int *more)
+{
+	struct fp_fat_win *win;
+	uint32_t i, whole;
+	enum fp_err err = locate_tested(fat, cl, &win, &i);
+
+	*n = 0;
+	*more = 0;
+	if (err)
+		return err;
+	whole = (win_entries(fat, cl / fat->win_cl) - i) / 64;
+	if (max > whole)
+		max = whole;	/* 0 at the partial group at the end */
+	if (win->zero)
+		*n = max;
+	while (*n < max && free_mask(fat, win, i + 64 * *n, 64) == ~0ull)
+		(*n)++;
+	*more = *n == max && max > 0;
+	return FP_OK;
+}
+
+enum fp_err fp_fat_free_groups(struct fp_fat *fat, uint32_t cl,
+			       uint32_t count, uint32_t *groups)
+{
+	enum fp_err err = groups_ok(fat, cl, count) ? FP_OK : FP_E_INVAL;
+	uint32_t n;
+	int more = 1;
+
+	for (*groups = 0; !err && more && *groups < count; cl += 64 * n) {
+		err = free_in_window(fat, cl, count - *groups, &n, &more);
+		*groups += n;
+	}
+	return err;
 }
 
 enum fp_err fp_fat_seq(struct fp_fat *fat, uint32_t cl, uint32_t max,

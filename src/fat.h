@@ -122,6 +122,14 @@ enum fp_err fp_fat_free_masks(struct fp_fat *fat, uint32_t cl,
 			      uint32_t count, uint64_t *masks);
 
 /*
+ * *groups = how many of the @count groups of 64 entries from @cl (a
+ * multiple of 64) are free whole, from the first on: a group masks[g] of
+ * fp_fat_free_masks() would call ~0.  A window of zeros is one test.
+ */
+enum fp_err fp_fat_free_groups(struct fp_fat *fat, uint32_t cl,
+			       uint32_t count, uint32_t *groups);
+
+/*
  * *len = how many entries from @cl on hold the next cluster number
  * (entry c == c + 1), at most @max, within the window of @cl: the length
  * of a run of consecutive clusters in a chain, without a call a cluster.

@@ -439,20 +439,15 @@ static void free_span(struct vctx *v, uint32_t cl, uint32_t n)
  */
 static uint32_t free_groups(struct vctx *v, uint32_t cl, uint32_t n)
 {
-	uint64_t masks[SCAN_CHUNK / 64];
-	uint32_t g, count = n / 64;
+	uint32_t g = 0;
 	enum fp_err err;
 
-	if (cl % 64 || count == 0)
+	if (cl % 64 || n < 64)
 		return 0;
-	err = fp_fat_free_masks(v->fat, cl, count, masks);
-	if (err) {
+	err = fp_fat_free_groups(v->fat, cl, n / 64, &g);
+	if (err)
 		fail(v, err);
-		return 0;
-	}
-	for (g = 0; g < count && masks[g] == ~0ull; g++)
-		;
-	return g * 64;
+	return err ? 0 : g * 64;
 }
 
 /* Entry @cl, whose value is @val, in the counts and bitmaps. */

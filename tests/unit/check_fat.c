@@ -1042,6 +1042,63 @@ START_TEST(test_free_mask)
 END_TEST
 
 /*
+ * fp_fat_free_groups() against fp_fat_free_masks(): the whole groups of
+ * 64 free entries from a start, with the window of 65,536 entries that
+ * holds entries here and there, the windows of zeros after it (one test a
+ * window), a FAT32 entry free but for its top 4 bits, the partial last
+ * group (never whole) and starts in the middle of a run.
+ */
+START_TEST(test_free_groups)
+{
+	static const uint32_t counts[] = { 1, 2, 7, 1024, 5000 };
+	struct vol v;
+	struct fp_fat *fat = NULL;
+	uint32_t cl, c, k, g, want, n, groups, max;
+	uint64_t m;
+
+	for (c = 0; c < 3; c++) {
+		vol_make(&v, shapes[c].t, shapes[c].clusters,
+			 shapes[c].secs, 1, 1);
+		ck_assert_int_eq(fp_img_zero(v.img, v.g.fat_off, v.g.fat_len),
+				 FP_OK);
+		ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+		max = fp_fat_max_cl(fat);
+		for (cl = 2; cl < 3000 && cl <= max; cl += 1 + cl % 200)
+			set(fat, cl, cl + 1);
+		if (max > 3200)
+			set(fat, 3200, shapes[c].t == FP_FAT32 ? 0x10000000 :
+				       0);
+		set(fat, max - 70, 0xFF7);
+		groups = (max - 64) / 64 + 1;
+		for (cl = 64; cl <= max; cl += cl < 4096 ? 64 : 64 * 97) {
+			for (k = 0; k < 5; k++) {
+				n = counts[k];
+				if (n > groups - (cl - 64) / 64)
+					n = groups - (cl - 64) / 64;
+				for (want = 0; want < n; want++) {
+					ck_assert_int_eq(fp_fat_free_masks(fat,
+						cl + 64 * want, 1, &m), FP_OK);
+					if (m != ~0ull)
+						break;
+				}
+				ck_assert_int_eq(fp_fat_free_groups(fat, cl, n,
+								    &g), FP_OK);
+				ck_assert_msg(g == want, "type %d cl %u n %u: "
+					      "%u, not %u", shapes[c].t, cl, n,
+					      g, want);
+			}
+		}
+		ck_assert_int_eq(fp_fat_free_groups(fat, 32, 1, &g),
+				 FP_E_INVAL);
+		ck_assert_int_eq(fp_fat_free_groups(fat, 64, groups + 1, &g),
+				 FP_E_INVAL);
+		fp_fat_free(fat);
+		vol_free(&v);
+	}
+}
+END_TEST
+
+/*
  * Windows that a chain fills are packed: their buffers are given back,
  * reads and changes go to the short list of entries that are not links
  * to the next cluster (the top 4 bits kept), one change too many unpacks
@@ -1863,6 +1920,7 @@ static Suite *fat_suite(void)
 	tcase_add_test(tc, test_pack_high);
 	tcase_add_test(tc, test_pack_ranged);
 	tcase_add_test(tc, test_free_mask);
+	tcase_add_test(tc, test_free_groups);
 	tcase_add_test(tc, test_pack_holes);
 	tcase_add_test(tc, test_compare_holes);
 	tcase_set_timeout(tc, 60);
