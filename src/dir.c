@@ -406,7 +406,7 @@ static void index_free(struct fp_dir_index *x)
 /* 1 if @e is what fp_dir_lookup() looks at: no label, no dot entry. */
 static int is_named(const struct fp_dirent *e)
 {
-	return !(e->attr & FP_ATTR_VOLUME) && !fp_dir_dots(e->sfn);
+	return !fp_dir_is_label(e->attr) && !fp_dir_dots(e->sfn);
 }
 
 static enum fp_err index_add(struct fp_dir_index *x,

@@ -90,6 +90,17 @@ static inline uint8_t *fp_dir_ent(const struct fp_dir *d, uint32_t slot)
 	return d->buf + (size_t)slot * FP_DIRENT_LEN;
 }
 
+/*
+ * 1 if an entry of attribute @attr (not a long-name slot) is a volume
+ * label: the volume bit, whatever the others, as Linux, mtools and
+ * fsck.fat take it.  fp_dir_lookup() never finds one; --verify walks
+ * none as a directory.
+ */
+static inline int fp_dir_is_label(uint8_t attr)
+{
+	return (attr & FP_ATTR_VOLUME) != 0;
+}
+
 /* 1 if the short name @sfn is ".", 2 if it is "..", else 0. */
 static inline int fp_dir_dots(const uint8_t sfn[11])
 {

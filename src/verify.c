@@ -900,8 +900,7 @@ static int check_entry(struct vctx *v, struct dstate *ds,
 	const char *dpath = v->frames[ds->frame].path;
 	struct epath path = { dpath, e, NULL };
 
-	/* the volume bit makes a label (Linux and fsck.fat skip it too) */
-	if (e->attr & FP_ATTR_VOLUME) {
+	if (fp_dir_is_label(e->attr)) {	/* what the lookup skips */
 		if (!ds->is_root || ++ds->labels > 1) {
 			add(v, FP_P_LABEL, dpath[0] ? dpath : "/", 0, 0, 0);
 			mark_dir(v, v->frames[ds->frame].cl, FP_P_LABEL);

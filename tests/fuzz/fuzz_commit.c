@@ -147,7 +147,7 @@ static void walk_dir(struct walk *w, uint32_t cl, const char *path,
 	if (fp_dir_load(&d, w->fs->img, &w->fs->geom, w->fs->fat, cl))
 		return;
 	while (fp_dir_next(&d, fat32, &it, &e)) {
-		if (e.attr & FP_ATTR_VOLUME || e.sfn[0] == '.')
+		if (fp_dir_is_label(e.attr) || e.sfn[0] == '.')
 			continue;
 		if (join(sub, path, &e, 1) || join(ssub, spath, &e, 0)) {
 			w->cut = 1;
