@@ -105,7 +105,7 @@ static enum fp_err dir_loaded(struct fp_dir *dir, enum fp_err err)
 		fp_dir_release(dir);
 		return err;
 	}
-	dir->end = find_end(dir);
+	dir->end = dir->disk_end = find_end(dir);
 	return FP_OK;
 }
 
@@ -512,6 +512,21 @@ int fp_dir_lookup(struct fp_dir *dir, int fat32, const uint16_t *name,
 	return best != UINT32_MAX;
 }
 
+uint32_t fp_dir_after_end(const struct fp_dir *dir, uint32_t *first)
+{
+	uint32_t i, n = fp_dir_count(dir), count = 0;
+	uint8_t b;
+
+	for (i = dir->end + 1; i < n; i++) {
+		b = fp_dir_ent(dir, i)[0];
+		if (b == FP_DIRENT_END || b == FP_DIRENT_FREE)
+			continue;
+		if (!count++)
+			*first = i;
+	}
+	return count;
+}
+
 int fp_dir_sfn_used(struct fp_dir *dir, const uint8_t sfn[11])
 {
 	struct fp_dir_index *x = get_index(dir);
@@ -657,6 +672,32 @@ enum fp_err fp_dir_flush_new(struct fp_dir *dir, struct fp_img *img,
 		i = j;
 	}
 	return FP_OK;
+}
+
+enum fp_err fp_dir_flush_end(struct fp_dir *dir, struct fp_img *img,
+			     const struct fp_geom *g)
+{
+	uint32_t per = dir->clus_len / FP_DIRENT_LEN, i, n;
+	uint32_t old = dir->disk_cl_count * per;
+	enum fp_err err = FP_OK;
+	uint8_t *free_slots;
+
+	if (dir->first_cl == 0 || dir->cl_count == dir->disk_cl_count ||
+	    dir->disk_end >= old)
+		return FP_OK;
+	free_slots = calloc(1, dir->clus_len);
+	if (!free_slots)
+		return FP_E_NOMEM;
+	for (i = 0; i < per; i++)
+		free_slots[(size_t)i * FP_DIRENT_LEN] = FP_DIRENT_FREE;
+	for (i = dir->disk_end; !err && i < old; i += n) {
+		n = per - i % per;	/* to the end of slot i's cluster */
+		err = fp_img_write(img, disk_off(dir, g,
+						 (size_t)i * FP_DIRENT_LEN),
+				   free_slots, (size_t)n * FP_DIRENT_LEN);
+	}
+	free(free_slots);
+	return err;
 }
 
 enum fp_err fp_dir_flush(struct fp_dir *dir, struct fp_img *img,

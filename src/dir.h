@@ -58,6 +58,7 @@ struct fp_dir {
 	size_t len;
 	uint8_t *dirty;		/* one byte a sector of buf */
 	uint32_t end;		/* index of the first end marker, or count */
+	uint32_t disk_end;	/* the same as loaded, before any change */
 	uint32_t sec_len;
 	uint32_t clus_len;
 	uint32_t free_from[FP_DIR_SET_MAX + 1];	/* [k]: no free run of k
@@ -154,6 +155,14 @@ int fp_dir_next(const struct fp_dir *dir, int fat32, struct fp_dir_iter *it,
 		struct fp_dirent *out);
 
 /*
+ * The entries after the end marker that are not free (first byte neither
+ * 0x00 nor 0xE5), which the FAT specification forbids: Linux and fsck.fat
+ * read them, mtools and fp_dir_next() do not.  Returns how many, with
+ * *first the lowest one's slot.
+ */
+uint32_t fp_dir_after_end(const struct fp_dir *dir, uint32_t *first);
+
+/*
  * Find the file or directory called @name (compared case-insensitively
  * with long names and with short names), skipping volume labels, "." and
  * "..": the first such entry.  Returns 1 with *out filled, else 0.  The
@@ -193,6 +202,17 @@ void fp_dir_touch(struct fp_dir *dir, uint32_t slot);
 
 /* Write the new clusters, whole, coalescing neighbours on disk. */
 enum fp_err fp_dir_flush_new(struct fp_dir *dir, struct fp_img *img,
+			     const struct fp_geom *g);
+
+/*
+ * Before the FAT links new clusters of @dir: turn the end marker of its
+ * clusters on disk, and the free slots after it, into deleted entries.
+ * Readers such as Linux read on past an end marker and mtools stops
+ * there, so a crash between the FAT and fp_dir_flush() must not leave
+ * entries in the new clusters behind one.  Nothing to do without new
+ * clusters, or without an end marker in the old ones.
+ */
+enum fp_err fp_dir_flush_end(struct fp_dir *dir, struct fp_img *img,
 			     const struct fp_geom *g);
 
 /* Write the changed sectors of the clusters that were on disk. */

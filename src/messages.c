@@ -133,22 +133,34 @@ void no_room(const struct cli *c, enum fp_err err,
 		    path, avail);
 }
 
+/*
+ * What to do about problem @p: fsck.fat 4.2 reads entries after the end
+ * mark as live ones and leaves them, so it is no help for those.
+ */
+static const char *repair_hint(enum fp_problem p)
+{
+	return p == FP_P_AFTER_END ?
+	       "see fatprealloc --verify (fsck.fat does not repair it)" :
+	       "run fsck.fat";
+}
+
 /* A path or file that the plan refuses to write through. */
 void damaged(const struct cli *c, const struct fp_plan_diag *d)
 {
 	const char *path = c->reqs[d->req].path;
 	const char *code = fp_problem_code(d->problem);
+	const char *hint = repair_hint(d->problem);
 
 	if (c->map)
 		msg("'%s': '::%s' is damaged (%s); cannot map '::%s' through "
-		    "it; run fsck.fat", c->image, d->component, code, path);
+		    "it; %s", c->image, d->component, code, path, hint);
 	else if (!strcmp(d->component, path))
-		msg("'%s': '::%s' is damaged (%s); nothing was written; run "
-		    "fsck.fat", c->image, path, code);
+		msg("'%s': '::%s' is damaged (%s); nothing was written; %s",
+		    c->image, path, code, hint);
 	else
 		msg("'%s': '::%s' is damaged (%s); refusing to write '::%s' "
-		    "through it; nothing was written; run fsck.fat", c->image,
-		    d->component, code, path);
+		    "through it; nothing was written; %s", c->image,
+		    d->component, code, path, hint);
 }
 
 void bad_path(const struct cli *c, enum fp_err err,

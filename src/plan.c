@@ -1263,6 +1263,9 @@ enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
 	for (i = 0; !err && i < p->walk.dir_count; i++)
 		err = fp_dir_flush_new(p->walk.dirs[i], p->fs->img,
 				       &p->fs->geom);
+	for (i = 0; !err && i < p->walk.dir_count; i++)
+		err = fp_dir_flush_end(p->walk.dirs[i], p->fs->img,
+				       &p->fs->geom);
 	if (!err)
 		err = write_fats(p);
 	for (i = 0; !err && i < p->walk.dir_count; i++)

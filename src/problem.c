@@ -74,6 +74,9 @@ static const struct {
 		"name is also used by %o" },
 	[FP_P_LFN_ORPHAN] = { "lfn-orphan", FP_SEV_ERROR,
 		"%a long-name slots belong to no valid short entry" },
+	[FP_P_AFTER_END] = { "after-end", FP_SEV_ERROR,
+		"entries after the end-of-directory mark: %a, the first at "
+		"slot %b (Linux and fsck.fat read them, mtools does not)" },
 	[FP_P_LABEL] = { "label", FP_SEV_ERROR,
 		"volume label entry is a duplicate or outside the root" },
 	[FP_P_LOST] = { "lost-chain", FP_SEV_ERROR,

@@ -1140,6 +1140,7 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 	struct fp_dir_iter it = { 0, 0 };
 	struct names *nm = &v->names;
 	struct fp_dirent e;
+	uint32_t hidden, slot = 0;
 
 	ds.parent_cl = parent == 0 ? 0 : v->frames[parent].cl;
 	nm->count = 0;
@@ -1152,6 +1153,12 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 		add(v, FP_P_LFN_ORPHAN, dpath[0] ? dpath : "/", 0,
 		    it.orphans, 0);
 		mark_dir(v, v->frames[f].cl, FP_P_LFN_ORPHAN);
+	}
+	hidden = fp_dir_after_end(d, &slot);
+	if (hidden) {
+		add(v, FP_P_AFTER_END, dpath[0] ? dpath : "/", 0, hidden,
+		    slot);
+		mark_dir(v, v->frames[f].cl, FP_P_AFTER_END);
 	}
 	if (!ds.is_root && (!ds.dot || !ds.dotdot)) {
 		add(v, FP_P_DOT, dpath, v->frames[f].cl, 0, 0);

@@ -62,6 +62,7 @@ dir-cycle error
 bad-name error
 duplicate-name error
 lfn-orphan error
+after-end error
 label error
 lost-chain error
 '

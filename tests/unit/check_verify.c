@@ -266,6 +266,36 @@ START_TEST(test_label_dir_bit)
 }
 END_TEST
 
+/*
+ * An entry after the end-of-directory mark: the FAT specification says
+ * every entry after it is free, and mtools stops there, but Linux's vfat
+ * and fsck.fat read on and list the file.  An error at the directory,
+ * once, counting the live entries; deleted ones there are harmless.
+ */
+START_TEST(test_after_end)
+{
+	struct fp_report *r;
+	const struct fp_finding *f;
+
+	put_file(0, "A       BIN", 2, 1, 100);
+	put_ent(root_ent(2), "GONE    BIN", FP_ATTR_ARCHIVE, 0, 0);
+	root_ent(2)[0] = FP_DIRENT_FREE;
+	r = verify();
+	ck_assert_uint_eq(r->errors + r->warnings, 0);
+	fp_report_free(r);
+	put_file(3, "B       BIN", 5, 1, 100);
+	put_file(5, "C       BIN", 7, 1, 100);
+	r = verify();
+	f = find_at(r, FP_P_AFTER_END, "/");
+	ck_assert_uint_eq(f->a, 2);
+	ck_assert_uint_eq(f->b, 3);
+	ck_assert_uint_eq(r->files, 1);
+	ck_assert_str_eq(fp_problem_code(FP_P_AFTER_END), "after-end");
+	ck_assert_int_eq(fp_problem_severity(FP_P_AFTER_END), FP_SEV_ERROR);
+	fp_report_free(r);
+}
+END_TEST
+
 START_TEST(test_format)
 {
 	struct fp_finding f = { .problem = FP_P_CROSS_LINK, .cl = 77,
@@ -429,6 +459,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_fat_copies_and_bad_values);
 	tcase_add_test(tc, test_dirty_and_labels);
 	tcase_add_test(tc, test_label_dir_bit);
+	tcase_add_test(tc, test_after_end);
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_dup_names_case);
 	tcase_add_test(tc, test_deep_paths);

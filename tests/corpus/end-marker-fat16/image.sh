@@ -1,5 +1,6 @@
-# An end-of-directory entry (name[0] 0) and a garbage entry after it, which
-# the FAT spec and mtools ignore (fsck.fat 4.2 reads on)
+# An end-of-directory entry (name[0] 0) and a garbage entry after it.  The
+# FAT spec says every entry after the mark is free and mtools stops there,
+# but Linux's vfat and fsck.fat read on: an after-end error
 c_mkfs "$IMG" 16
 c_populate "$IMG"
 c_file "$IMG" ::DIR1/LAST.TXT 0
