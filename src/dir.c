@@ -294,8 +294,15 @@ int fp_dir_next(const struct fp_dir *dir, int fat32, struct fp_dir_iter *it,
 			break;
 		if (ent[0] == FP_DIRENT_FREE) {
 			lfn_drop(&st, 0);
-		} else if ((ent[DIR_ATTR] & 0x3F) == FP_ATTR_LFN) {
+		} else if (ent[DIR_ATTR] == FP_ATTR_LFN) {
 			lfn_slot(&st, ent, it->pos);
+		} else if ((ent[DIR_ATTR] & 0x3F) == FP_ATTR_LFN) {
+			/*
+			 * A reserved bit set: a long-name slot by the FAT
+			 * specification's mask (and to FatFs), a label to
+			 * Linux, mtools and fsck.fat.  An orphan either way.
+			 */
+			lfn_drop(&st, 1);
 		} else {
 			decode_short(ent, fat32, it->pos, out);
 			lfn_finish(&st, ent, out);

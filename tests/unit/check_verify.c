@@ -330,6 +330,30 @@ static uint8_t *put_named(uint8_t *at, const char *name, const char *sfn,
 	return at + 32;
 }
 
+/*
+ * A long-name slot with a reserved attribute bit (0x4F): a long-name slot
+ * to the FAT specification's mask (0x3F) and to FatFs, a volume label to
+ * Linux, mtools and fsck.fat, which then list the file by its short name.
+ * Neither reading is safe: the slot is an orphan, and so is the rest of
+ * the sequence.
+ */
+START_TEST(test_lfn_reserved_attr)
+{
+	struct fp_report *r;
+
+	put_named(root_ent(0), "Long Name.txt", "LONGNA~1TXT", FP_ATTR_ARCHIVE,
+		  0, 0);
+	r = verify();
+	ck_assert_uint_eq(r->errors + r->warnings, 0);
+	fp_report_free(r);
+	root_ent(0)[DIR_ATTR] = 0x4F;
+	r = verify();
+	ck_assert_uint_eq(find_at(r, FP_P_LFN_ORPHAN, "/")->a, 1);
+	ck_assert_ptr_null(find(r, FP_P_LABEL));
+	fp_report_free(r);
+}
+END_TEST
+
 /* 1 if a duplicate-name finding pairs @a and @b, in either order. */
 static int has_dup(const struct fp_report *r, const char *a, const char *b)
 {
@@ -460,6 +484,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_dirty_and_labels);
 	tcase_add_test(tc, test_label_dir_bit);
 	tcase_add_test(tc, test_after_end);
+	tcase_add_test(tc, test_lfn_reserved_attr);
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_dup_names_case);
 	tcase_add_test(tc, test_deep_paths);
