@@ -211,11 +211,14 @@ static void lfn_drop(struct lfn_state *st, unsigned extra)
 /*
  * Take one LFN slot.  A sequence starts with the slot flagged last (the
  * highest ordinal) and counts down to 1 with one checksum; anything else
- * is an orphan and drops the sequence.
+ * is an orphan and drops the sequence.  The ordinal is every bit but
+ * FP_LFN_LAST, as Linux and FatFs read it (mtools and fsck.fat read the
+ * low five bits only): with bit 0x20 or 0x80 set it is over 20, so that
+ * such a slot is an orphan to us, whichever reading is taken elsewhere.
  */
 static void lfn_slot(struct lfn_state *st, const uint8_t *ent, uint32_t slot)
 {
-	unsigned ord = ent[FP_LFN_ORD] & FP_LFN_ORD_MASK;
+	unsigned ord = ent[FP_LFN_ORD] & (0xFFu & ~(unsigned)FP_LFN_LAST);
 
 	if (ent[FP_LFN_ORD] & FP_LFN_LAST) {
 		lfn_drop(st, 0);

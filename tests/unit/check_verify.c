@@ -354,6 +354,31 @@ START_TEST(test_lfn_reserved_attr)
 }
 END_TEST
 
+/*
+ * An ordinal with bit 0x20 or 0x80 set: ordinal 1 to mtools and fsck.fat
+ * (the low five bits), to Linux and FatFs (every bit but 0x40) 33 or 129,
+ * which breaks the sequence.  An orphan.
+ */
+START_TEST(test_lfn_ordinal_bits)
+{
+	static const uint8_t bits[] = { 0x20, 0x80 };
+	struct fp_report *r;
+	unsigned i;
+
+	for (i = 0; i < 2; i++) {
+		put_named(root_ent(0), "A long name.txt", "ALONGN~1TXT",
+			  FP_ATTR_ARCHIVE, 0, 0);
+		r = verify();
+		ck_assert_uint_eq(r->errors + r->warnings, 0);
+		fp_report_free(r);
+		root_ent(1)[FP_LFN_ORD] |= bits[i];	/* ordinal 1 */
+		r = verify();
+		ck_assert_uint_eq(find_at(r, FP_P_LFN_ORPHAN, "/")->a, 2);
+		fp_report_free(r);
+	}
+}
+END_TEST
+
 /* 1 if a duplicate-name finding pairs @a and @b, in either order. */
 static int has_dup(const struct fp_report *r, const char *a, const char *b)
 {
@@ -485,6 +510,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_label_dir_bit);
 	tcase_add_test(tc, test_after_end);
 	tcase_add_test(tc, test_lfn_reserved_attr);
+	tcase_add_test(tc, test_lfn_ordinal_bits);
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_dup_names_case);
 	tcase_add_test(tc, test_deep_paths);
