@@ -218,7 +218,7 @@ static void lfn_drop(struct lfn_state *st, unsigned extra)
  */
 static void lfn_slot(struct lfn_state *st, const uint8_t *ent, uint32_t slot)
 {
-	unsigned ord = ent[FP_LFN_ORD] & (0xFFu & ~(unsigned)FP_LFN_LAST);
+	unsigned ord = ent[FP_LFN_ORD] & ~FP_LFN_LAST;
 
 	if (ent[FP_LFN_ORD] & FP_LFN_LAST) {
 		lfn_drop(st, 0);

@@ -292,6 +292,19 @@ static struct fp_finding *add(struct vctx *v, enum fp_problem p,
 	return add_at(v, p, &ep, cl, a, b);
 }
 
+/*
+ * Problem @p of the directory of frame @f as a whole: a finding at its
+ * path ("/" for the root), and the directory damaged for the writers.
+ */
+static void dir_problem(struct vctx *v, size_t f, enum fp_problem p,
+			uint64_t a, uint64_t b)
+{
+	const char *path = v->frames[f].path;
+
+	add(v, p, path[0] ? path : "/", 0, a, b);
+	mark_dir(v, v->frames[f].cl, p);
+}
+
 /* ---- boot sector and FAT -------------------------------------------- */
 
 /* The FAT32 BPB with the extended fields: BPB_BytsPerSec .. BS_FilSysType. */
@@ -902,8 +915,7 @@ static int check_entry(struct vctx *v, struct dstate *ds,
 
 	if (fp_dir_is_label(e->attr)) {	/* what the lookup skips */
 		if (!ds->is_root || ++ds->labels > 1) {
-			add(v, FP_P_LABEL, dpath[0] ? dpath : "/", 0, 0, 0);
-			mark_dir(v, v->frames[ds->frame].cl, FP_P_LABEL);
+			dir_problem(v, ds->frame, FP_P_LABEL, 0, 0);
 		}
 		return 0;
 	}
@@ -1149,17 +1161,11 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 			continue;
 		add_keys(v, nm, &e);
 	}
-	if (it.orphans) {
-		add(v, FP_P_LFN_ORPHAN, dpath[0] ? dpath : "/", 0,
-		    it.orphans, 0);
-		mark_dir(v, v->frames[f].cl, FP_P_LFN_ORPHAN);
-	}
+	if (it.orphans)
+		dir_problem(v, f, FP_P_LFN_ORPHAN, it.orphans, 0);
 	hidden = fp_dir_after_end(d, &slot);
-	if (hidden) {
-		add(v, FP_P_AFTER_END, dpath[0] ? dpath : "/", 0, hidden,
-		    slot);
-		mark_dir(v, v->frames[f].cl, FP_P_AFTER_END);
-	}
+	if (hidden)
+		dir_problem(v, f, FP_P_AFTER_END, hidden, slot);
 	if (!ds.is_root && (!ds.dot || !ds.dotdot)) {
 		add(v, FP_P_DOT, dpath, v->frames[f].cl, 0, 0);
 		mark_dir(v, v->frames[f].cl, FP_P_DOT);
