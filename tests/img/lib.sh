@@ -664,6 +664,13 @@ listing() {
 	}' "$T/mdir.out"
 }
 
+# fsck_says IMG: what fsck.fat -n reports, without its version and
+# summary lines (to compare an image that is damaged on purpose before and
+# after a write)
+fsck_says() {
+	fsck.fat -n "$1" 2>&1 | grep -v -e '^fsck.fat ' -e ': [0-9]* files, '
+}
+
 # fs_ok IMG: fsck_clean where fsck.fat can check the image (1 or 2 FATs);
 # with more FATs (fsck.fat 4.2 refuses them) mdir must read the image and
 # fatprealloc --verify find no errors.  The FAT copies must be equal in
