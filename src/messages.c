@@ -134,14 +134,13 @@ void no_room(const struct cli *c, enum fp_err err,
 }
 
 /*
- * What to do about problem @p: fsck.fat 4.2 reads entries after the end
- * mark as live ones and leaves them, so it is no help for those.
+ * What to do about problem @p: fsck.fat, unless it reads those bytes as
+ * sound (as it does entries after the end mark).
  */
 static const char *repair_hint(enum fp_problem p)
 {
-	return p == FP_P_AFTER_END ?
-	       "see fatprealloc --verify (fsck.fat does not repair it)" :
-	       "run fsck.fat";
+	return fp_problem_fsck_repairs(p) ? "run fsck.fat" :
+	       "see fatprealloc --verify (fsck.fat does not repair it)";
 }
 
 /* A path or file that the plan refuses to write through. */

@@ -5,14 +5,16 @@
 #include <stdio.h>
 
 /*
- * The problem table: stable code, severity, message template.  In a
- * template %c is the finding's cluster, %a and %b its numbers (%h and %H
- * the same in hex), %o the other owner.
+ * The problem table: stable code, severity, message template, and 1 in
+ * the last field for a problem that fsck.fat 4.2 does not repair (it
+ * reads the bytes as sound).  In a template %c is the finding's cluster,
+ * %a and %b its numbers (%h and %H the same in hex), %o the other owner.
  */
 static const struct {
 	const char *code;
 	enum fp_severity sev;
 	const char *msg;
+	int no_fsck;
 } problems[FP_P_COUNT] = {
 	[FP_P_BOOT_BACKUP] = { "boot-backup", FP_SEV_ERROR,
 		"BPB of the backup boot sector (sector %a) differs from the "
@@ -76,7 +78,7 @@ static const struct {
 		"%a long-name slots belong to no valid short entry" },
 	[FP_P_AFTER_END] = { "after-end", FP_SEV_ERROR,
 		"entries after the end-of-directory mark: %a, the first at "
-		"slot %b (Linux and fsck.fat read them, mtools does not)" },
+		"slot %b (Linux and fsck.fat read them, mtools does not)", 1 },
 	[FP_P_LABEL] = { "label", FP_SEV_ERROR,
 		"volume label entry is a duplicate or outside the root" },
 	[FP_P_LOST] = { "lost-chain", FP_SEV_ERROR,
@@ -96,6 +98,11 @@ const char *fp_problem_code(enum fp_problem p)
 enum fp_severity fp_problem_severity(enum fp_problem p)
 {
 	return problems[p].sev;
+}
+
+int fp_problem_fsck_repairs(enum fp_problem p)
+{
+	return !problems[p].no_fsck;
 }
 
 void fp_finding_format(const struct fp_finding *f, char *buf, size_t len)

@@ -50,6 +50,9 @@ enum fp_severity {
 const char *fp_problem_code(enum fp_problem p);
 enum fp_severity fp_problem_severity(enum fp_problem p);
 
+/* 1 if fsck.fat repairs problem @p, 0 if it reads those bytes as sound. */
+int fp_problem_fsck_repairs(enum fp_problem p);
+
 /*
  * One finding: a problem, where, a cluster and two numbers whose meaning
  * the problem's message gives (fp_finding_format()).
