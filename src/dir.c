@@ -246,6 +246,7 @@ static void lfn_finish(struct lfn_state *st, const uint8_t *ent,
 	size_t n = 0, max = (size_t)st->total * FP_LFN_CHARS;
 
 	out->lfn_count = 0;
+	out->lfn_bad = 0;
 	out->first_slot = out->slot;
 	if (!st->complete || fp_name_lfn_sum(ent) != st->sum) {
 		lfn_drop(st, 0);
@@ -255,6 +256,7 @@ static void lfn_finish(struct lfn_state *st, const uint8_t *ent,
 		n++;
 	st->pending = 0;
 	st->complete = 0;
+	out->lfn_bad = fp_name_lfn_bad(st->units, n);
 	if (n == 0 || n > FP_LFN_MAX)
 		return;
 	memcpy(out->lfn, st->units, n * sizeof(uint16_t));

@@ -77,6 +77,7 @@ struct fp_dirent {
 	uint32_t size;
 	uint16_t lfn[FP_LFN_MAX];
 	size_t lfn_count;	/* 0: no valid long name */
+	int lfn_bad;		/* a long name fp_name_lfn_bad() refuses */
 };
 
 /* Entries the directory holds. */

@@ -676,3 +676,17 @@ int fp_name_sfn_bad(const uint8_t sfn[11])
 	return t[sfn[1]] | t[sfn[2]] | t[sfn[3]] | t[sfn[4]] | t[sfn[5]] |
 	       t[sfn[6]] | t[sfn[7]] | t[sfn[8]] | t[sfn[9]] | t[sfn[10]];
 }
+
+int fp_name_lfn_bad(const uint16_t *units, size_t count)
+{
+	size_t i;
+
+	if (count == 0)
+		return 1;
+	if (units[0] == '.' && (count == 1 || (count == 2 && units[1] == '.')))
+		return 1;
+	for (i = 0; i < count; i++)
+		if (units[i] == '/')
+			return 1;
+	return 0;
+}

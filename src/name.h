@@ -150,4 +150,13 @@ uint64_t fp_name_sfn_key(const uint8_t sfn[11]);
  */
 int fp_name_sfn_bad(const uint8_t sfn[11]);
 
+/*
+ * 1 if a long name of @count units (those before its first 0) is one that
+ * Linux cannot list (bad-long-name): empty or holding a '/' (its readdir
+ * of the whole directory fails with EIO), "." or ".." (listed as a second
+ * dot entry, which find, tar and rsync skip).  A name over FP_LFN_MAX
+ * units is not one of them: Linux lists and opens up to 260.
+ */
+int fp_name_lfn_bad(const uint16_t *units, size_t count);
+
 #endif

@@ -35,6 +35,7 @@ enum fp_problem {
 	FP_P_DUP_NAME,		/* two entries with the same name */
 	FP_P_LFN_ORPHAN,	/* long-name slots without their short entry */
 	FP_P_AFTER_END,		/* live entries after the end-of-directory mark */
+	FP_P_BAD_LFN,		/* long names that Linux cannot list */
 	FP_P_LABEL,		/* volume label twice, or outside the root */
 	FP_P_LOST,		/* allocated clusters that no entry reaches */
 	FP_P_METADATA_HOLE,	/* FATs, root or directories in file holes */

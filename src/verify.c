@@ -1152,17 +1152,21 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 	struct fp_dir_iter it = { 0, 0 };
 	struct names *nm = &v->names;
 	struct fp_dirent e;
-	uint32_t hidden, slot = 0;
+	uint32_t hidden, slot = 0, bad_lfn = 0, bad_slot = 0;
 
 	ds.parent_cl = parent == 0 ? 0 : v->frames[parent].cl;
 	nm->count = 0;
 	while (fp_dir_next(d, v->fat32, &it, &e)) {
+		if (e.lfn_bad && !bad_lfn++)
+			bad_slot = e.slot;
 		if (!check_entry(v, &ds, &e))
 			continue;
 		add_keys(v, nm, &e);
 	}
 	if (it.orphans)
 		dir_problem(v, f, FP_P_LFN_ORPHAN, it.orphans, 0);
+	if (bad_lfn)
+		dir_problem(v, f, FP_P_BAD_LFN, bad_lfn, bad_slot);
 	hidden = fp_dir_after_end(d, &slot);
 	if (hidden)
 		dir_problem(v, f, FP_P_AFTER_END, hidden, slot);

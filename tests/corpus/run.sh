@@ -63,6 +63,7 @@ bad-name error
 duplicate-name error
 lfn-orphan error
 after-end error
+bad-long-name error
 label error
 lost-chain error
 '

@@ -379,6 +379,51 @@ START_TEST(test_lfn_ordinal_bits)
 }
 END_TEST
 
+/*
+ * Long names that Linux cannot list: with a '/' or empty (its readdir of
+ * the whole directory fails with EIO), "." or ".." (a second dot entry).
+ * Each case patches units of the one-slot name "xyz" (unit k at byte
+ * 1 + 2k); names like those but sound are not flagged.
+ */
+START_TEST(test_bad_long_names)
+{
+	static const struct {
+		const char *units;	/* the first units, bytes */
+		size_t len;
+		int bad;
+	} cases[] = {
+		{ "x/", 2, 1 }, { "x\\", 2, 0 }, { "", 1, 1 },
+		{ ".", 2, 1 }, { "..", 3, 1 }, { "...", 3, 0 }, { ".x", 2, 0 },
+	};
+	const struct fp_finding *f;
+	struct fp_report *r;
+	uint8_t *at;
+	size_t i, k;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		at = put_named(root_ent(0), "abc", "ABC        ",
+			       FP_ATTR_ARCHIVE, 0, 0);
+		put_named(at, "xyz", "XYZ        ", FP_ATTR_ARCHIVE, 0, 0);
+		for (k = 0; k < cases[i].len; k++)
+			fp_put_le16(root_ent(2) + 1 + 2 * k,
+				    (uint8_t)cases[i].units[k]);
+		r = verify();
+		f = find(r, FP_P_BAD_LFN);
+		ck_assert_msg(!f == !cases[i].bad, "case %zu", i);
+		if (f) {
+			ck_assert_str_eq(f->path, "/");
+			ck_assert_uint_eq(f->a, 1);
+			ck_assert_uint_eq(f->b, 3);	/* the short entry */
+			ck_assert_uint_eq(r->errors, 1);
+		}
+		fp_report_free(r);
+	}
+	ck_assert_str_eq(fp_problem_code(FP_P_BAD_LFN), "bad-long-name");
+	ck_assert(!fp_problem_fsck_repairs(FP_P_BAD_LFN));
+	ck_assert(fp_problem_fsck_repairs(FP_P_LFN_ORPHAN));
+}
+END_TEST
+
 /* 1 if a duplicate-name finding pairs @a and @b, in either order. */
 static int has_dup(const struct fp_report *r, const char *a, const char *b)
 {
@@ -511,6 +556,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_after_end);
 	tcase_add_test(tc, test_lfn_reserved_attr);
 	tcase_add_test(tc, test_lfn_ordinal_bits);
+	tcase_add_test(tc, test_bad_long_names);
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_dup_names_case);
 	tcase_add_test(tc, test_deep_paths);
