@@ -68,6 +68,9 @@ static const struct {
 		"directory has no clusters" },
 	[FP_P_DOT] = { "dot-entry", FP_SEV_ERROR,
 		"'.' or '..' entry is missing or points to the wrong cluster" },
+	[FP_P_ROOT_DOT] = { "root-dot", FP_SEV_ERROR,
+		"%a '.' or '..' entries in the root directory, which has none "
+		"(Linux lists them beside its own)" },
 	[FP_P_DIR_CYCLE] = { "dir-cycle", FP_SEV_ERROR,
 		"directory entry points back to its ancestor at cluster %c" },
 	[FP_P_BAD_NAME] = { "bad-name", FP_SEV_ERROR,

@@ -30,6 +30,7 @@ enum fp_problem {
 	FP_P_DIR_SIZE,		/* a directory with a nonzero size */
 	FP_P_DIR_NO_CHAIN,	/* a directory without clusters */
 	FP_P_DOT,		/* "." or ".." missing or wrong */
+	FP_P_ROOT_DOT,		/* "." or ".." entries in the root */
 	FP_P_DIR_CYCLE,		/* a directory contains an ancestor */
 	FP_P_BAD_NAME,		/* invalid characters in an 8.3 name */
 	FP_P_DUP_NAME,		/* two entries with the same name */

@@ -890,6 +890,7 @@ struct dstate {
 	int is_root;
 	int labels;
 	int dot, dotdot;	/* seen and right */
+	uint32_t root_dots;	/* dot entries seen in the root */
 	uint32_t parent_cl;	/* what ".." must hold */
 };
 
@@ -922,6 +923,8 @@ static int check_entry(struct vctx *v, struct dstate *ds,
 	if (fp_dir_dots(e->sfn)) {
 		if (!ds->is_root)
 			check_dot(v, ds, e);
+		else
+			ds->root_dots++;
 		return 0;
 	}
 	if (fp_name_sfn_bad(e->sfn))
@@ -1167,6 +1170,8 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 		dir_problem(v, f, FP_P_LFN_ORPHAN, it.orphans, 0);
 	if (bad_lfn)
 		dir_problem(v, f, FP_P_BAD_LFN, bad_lfn, bad_slot);
+	if (ds.root_dots)
+		dir_problem(v, f, FP_P_ROOT_DOT, ds.root_dots, 0);
 	hidden = fp_dir_after_end(d, &slot);
 	if (hidden)
 		dir_problem(v, f, FP_P_AFTER_END, hidden, slot);

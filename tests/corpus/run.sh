@@ -58,6 +58,7 @@ tail-beyond-size warning
 dir-size error
 dir-no-chain error
 dot-entry error
+root-dot error
 dir-cycle error
 bad-name error
 duplicate-name error

@@ -424,6 +424,31 @@ START_TEST(test_bad_long_names)
 }
 END_TEST
 
+/*
+ * "." and ".." entries in the root, which has none: Linux lists them
+ * beside the two it makes up, fsck.fat drops them.  One finding, at "/".
+ */
+START_TEST(test_root_dots)
+{
+	const struct fp_finding *f;
+	struct fp_report *r;
+
+	put_file(0, "A       BIN", 2, 1, 100);
+	put_ent(root_ent(1), ".          ", FP_ATTR_DIR, 0, 0);
+	r = verify();
+	f = find_at(r, FP_P_ROOT_DOT, "/");
+	ck_assert_uint_eq(f->a, 1);
+	ck_assert_uint_eq(r->errors, 1);
+	fp_report_free(r);
+	put_ent(root_ent(2), "..         ", FP_ATTR_DIR, 0, 0);
+	r = verify();
+	ck_assert_uint_eq(find_at(r, FP_P_ROOT_DOT, "/")->a, 2);
+	ck_assert_uint_eq(r->files, 1);
+	fp_report_free(r);
+	ck_assert_str_eq(fp_problem_code(FP_P_ROOT_DOT), "root-dot");
+}
+END_TEST
+
 /* 1 if a duplicate-name finding pairs @a and @b, in either order. */
 static int has_dup(const struct fp_report *r, const char *a, const char *b)
 {
@@ -557,6 +582,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_lfn_reserved_attr);
 	tcase_add_test(tc, test_lfn_ordinal_bits);
 	tcase_add_test(tc, test_bad_long_names);
+	tcase_add_test(tc, test_root_dots);
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_dup_names_case);
 	tcase_add_test(tc, test_deep_paths);
