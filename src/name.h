@@ -121,8 +121,8 @@ void fp_name_lfn_decode(const uint8_t ent[32], uint16_t units[13]);
 /*
  * The name of a short entry as UCS-2 ("NAME.EXT", trailing spaces cut, a
  * leading 0x05 read as 0xE5, A-Z lower-cased where @ntres says; bytes
- * >= 0x80 are taken as Latin-1 and keep their case).  Returns the unit
- * count (<= 12).
+ * >= 0x80 are read in code page 437, as Linux reads them by default, and
+ * keep their case).  Returns the unit count (<= 12).
  */
 size_t fp_name_sfn_decode(const uint8_t sfn[11], uint8_t ntres,
 			  uint16_t out[12]);

@@ -593,9 +593,15 @@ START_TEST(test_sfn_decode)
 	check_sfn_decode("A~1_    7Z ", 0x18, "a~1_.7z");
 	check_sfn_decode(".          ", 0x00, ".");
 	check_sfn_decode("..         ", 0x00, "..");
-	/* A leading 0x05 stands for 0xE5; bytes >= 0x80 are Latin-1. */
-	check_sfn_decode("\x05" "BC     TXT", 0x00, "\xc3\xa5" "BC.TXT");
-	check_sfn_decode("\xc9T\xc9     TXT", 0x08, "\xc3\x89t\xc3\x89.TXT");
+	/*
+	 * A leading 0x05 stands for 0xE5; bytes >= 0x80 are code page 437
+	 * (names-oem.test checks them all against Linux): 0xE5 sigma, 0x90
+	 * E acute, 0x80 C cedilla, 0xC9 a box corner, 0xFF no-break space.
+	 */
+	check_sfn_decode("\x05" "BC     TXT", 0x00, "\xcf\x83" "BC.TXT");
+	check_sfn_decode("\x90T\x90     TXT", 0x08, "\xc3\x89t\xc3\x89.TXT");
+	check_sfn_decode("\x80\xc9\xff     TXT", 0x00,
+			 "\xc3\x87\xe2\x95\x94\xc2\xa0.TXT");
 }
 END_TEST
 
@@ -641,10 +647,11 @@ START_TEST(test_sfn_key)
 	/* the same decoded name from different bytes: the same key */
 	ck_assert_uint_eq(fp_name_sfn_key((const uint8_t *)"A.B        "),
 			  fp_name_sfn_key((const uint8_t *)"A       B  "));
-	ck_assert_uint_eq(fp_name_sfn_key((const uint8_t *)"\xe0" "B      TXT"),
-			  fp_name_sfn_key((const uint8_t *)"\xc0" "b      txt"));
+	/* code page 437: 0x84, 0x8E a umlaut; 0xE5 (0x05), 0xE4 sigma */
+	ck_assert_uint_eq(fp_name_sfn_key((const uint8_t *)"\x84" "B      TXT"),
+			  fp_name_sfn_key((const uint8_t *)"\x8e" "b      txt"));
 	ck_assert_uint_eq(fp_name_sfn_key((const uint8_t *)"\x05" "B      TXT"),
-			  fp_name_sfn_key((const uint8_t *)"\xc5" "B      TXT"));
+			  fp_name_sfn_key((const uint8_t *)"\xe4" "B      TXT"));
 	ck_assert_uint_ne(fp_name_sfn_key((const uint8_t *)"AB      TXT"),
 			  fp_name_sfn_key((const uint8_t *)"ABTXT      "));
 }
