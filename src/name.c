@@ -715,8 +715,17 @@ int fp_name_lfn_bad(const uint16_t *units, size_t count)
 		return 1;
 	if (units[0] == '.' && (count == 1 || (count == 2 && units[1] == '.')))
 		return 1;
-	for (i = 0; i < count; i++)
+	for (i = 0; i < count; i++) {
 		if (units[i] == '/')
 			return 1;
+		if (units[i] >= 0xDC00 && units[i] <= 0xDFFF)
+			return 1;	/* a low surrogate alone */
+		if (units[i] < 0xD800 || units[i] > 0xDBFF)
+			continue;
+		if (i + 1 == count || units[i + 1] < 0xDC00 ||
+		    units[i + 1] > 0xDFFF)
+			return 1;	/* a high surrogate alone */
+		i++;
+	}
 	return 0;
 }

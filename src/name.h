@@ -154,8 +154,10 @@ int fp_name_sfn_bad(const uint8_t sfn[11]);
  * 1 if a long name of @count units (those before its first 0) is one that
  * Linux cannot list (bad-long-name): empty or holding a '/' (its readdir
  * of the whole directory fails with EIO), "." or ".." (listed as a second
- * dot entry, which find, tar and rsync skip).  A name over FP_LFN_MAX
- * units is not one of them: Linux lists and opens up to 260.
+ * dot entry, which find, tar and rsync skip), or holding a surrogate that
+ * is not one of a pair (listed and opened without it, so that the names
+ * of Linux and of fatprealloc differ).  A name over FP_LFN_MAX units is
+ * not one of them: Linux lists and opens up to 260.
  */
 int fp_name_lfn_bad(const uint16_t *units, size_t count);
 

@@ -83,8 +83,9 @@ static const struct {
 		"entries after the end-of-directory mark: %a, the first at "
 		"slot %b (Linux and fsck.fat read them, mtools does not)", 1 },
 	[FP_P_BAD_LFN] = { "bad-long-name", FP_SEV_ERROR,
-		"long names that Linux cannot list: %a (empty, '.', '..' or "
-		"with '/'), the first at slot %b", 1 },
+		"long names that Linux cannot list: %a (empty, '.', '..', "
+		"with '/' or with a surrogate alone), the first at slot %b",
+		1 },
 	[FP_P_LABEL] = { "label", FP_SEV_ERROR,
 		"volume label entry is a duplicate or outside the root" },
 	[FP_P_LOST] = { "lost-chain", FP_SEV_ERROR,

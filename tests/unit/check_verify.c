@@ -381,19 +381,25 @@ END_TEST
 
 /*
  * Long names that Linux cannot list: with a '/' or empty (its readdir of
- * the whole directory fails with EIO), "." or ".." (a second dot entry).
- * Each case patches units of the one-slot name "xyz" (unit k at byte
- * 1 + 2k); names like those but sound are not flagged.
+ * the whole directory fails with EIO), "." or ".." (a second dot entry),
+ * with a surrogate alone (listed without it).  Each case patches units
+ * of the one-slot name "xyz" (unit k at byte 1 + 2k); names like those
+ * but sound are not flagged.
  */
 START_TEST(test_bad_long_names)
 {
 	static const struct {
-		const char *units;	/* the first units, bytes */
+		uint16_t units[3];	/* the first units */
 		size_t len;
 		int bad;
 	} cases[] = {
-		{ "x/", 2, 1 }, { "x\\", 2, 0 }, { "", 1, 1 },
-		{ ".", 2, 1 }, { "..", 3, 1 }, { "...", 3, 0 }, { ".x", 2, 0 },
+		{ { 'x', '/' }, 2, 1 }, { { 'x', '\\' }, 2, 0 },
+		{ { 0 }, 1, 1 }, { { '.', 0 }, 2, 1 },
+		{ { '.', '.', 0 }, 3, 1 }, { { '.', '.', '.' }, 3, 0 },
+		{ { '.', 'x' }, 2, 0 },
+		{ { 0xD83D, 0xDE00 }, 2, 0 },	/* U+1F600, a pair */
+		{ { 'x', 0xD83D }, 2, 1 }, { { 0xDE00, 'y' }, 2, 1 },
+		{ { 'x', 'y', 0xD800 }, 3, 1 },	/* then 0: alone */
 	};
 	const struct fp_finding *f;
 	struct fp_report *r;
@@ -406,7 +412,7 @@ START_TEST(test_bad_long_names)
 		put_named(at, "xyz", "XYZ        ", FP_ATTR_ARCHIVE, 0, 0);
 		for (k = 0; k < cases[i].len; k++)
 			fp_put_le16(root_ent(2) + 1 + 2 * k,
-				    (uint8_t)cases[i].units[k]);
+				    cases[i].units[k]);
 		r = verify();
 		f = find(r, FP_P_BAD_LFN);
 		ck_assert_msg(!f == !cases[i].bad, "case %zu", i);
