@@ -209,16 +209,39 @@ static void lfn_drop(struct lfn_state *st, unsigned extra)
 }
 
 /*
+ * 1 if LFN slot @ent, its 13 units @u decoded, breaks a rule that a
+ * reader enforces: a type byte other than 0 (fsck.fat zeroes it), a
+ * cluster field other than 0 (fsck.fat zeroes it, FatFs drops the slot),
+ * or units after the name's end other than 0xFFFF (FatFs drops the slot).
+ */
+static int lfn_slot_odd(const uint8_t *ent, const uint16_t *u)
+{
+	unsigned k = 0;
+
+	if (ent[FP_LFN_TYPE] || fp_le16(ent + FP_LFN_CLUSTER))
+		return 1;
+	while (k < FP_LFN_CHARS && u[k] != 0)
+		k++;
+	for (k++; k < FP_LFN_CHARS; k++)
+		if (u[k] != 0xFFFF)
+			return 1;
+	return 0;
+}
+
+/*
  * Take one LFN slot.  A sequence starts with the slot flagged last (the
  * highest ordinal) and counts down to 1 with one checksum; anything else
- * is an orphan and drops the sequence.  The ordinal is every bit but
- * FP_LFN_LAST, as Linux and FatFs read it (mtools and fsck.fat read the
- * low five bits only): with bit 0x20 or 0x80 set it is over 20, so that
- * such a slot is an orphan to us, whichever reading is taken elsewhere.
+ * is an orphan and drops the sequence, and so is a slot that
+ * lfn_slot_odd() refuses, which some readers take apart.  The ordinal is
+ * every bit but FP_LFN_LAST, as Linux and FatFs read it (mtools and
+ * fsck.fat read the low five bits only): with bit 0x20 or 0x80 set it is
+ * over 20, so that such a slot is an orphan to us, whichever reading is
+ * taken elsewhere.
  */
 static void lfn_slot(struct lfn_state *st, const uint8_t *ent, uint32_t slot)
 {
 	unsigned ord = ent[FP_LFN_ORD] & ~FP_LFN_LAST;
+	uint16_t *u;
 
 	if (ent[FP_LFN_ORD] & FP_LFN_LAST) {
 		lfn_drop(st, 0);
@@ -233,7 +256,12 @@ static void lfn_slot(struct lfn_state *st, const uint8_t *ent, uint32_t slot)
 		lfn_drop(st, 1);
 		return;
 	}
-	fp_name_lfn_decode(ent, st->units + (ord - 1) * FP_LFN_CHARS);
+	u = st->units + (ord - 1) * FP_LFN_CHARS;
+	fp_name_lfn_decode(ent, u);
+	if (lfn_slot_odd(ent, u)) {
+		lfn_drop(st, 1);
+		return;
+	}
 	st->pending++;
 	st->next_ord = ord - 1;
 	st->complete = st->next_ord == 0;

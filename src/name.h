@@ -11,6 +11,8 @@
 #define FP_LFN_CHARS 13		/* UTF-16 units in one LFN slot */
 #define FP_LFN_ORD 0		/* byte offset: ordinal | FP_LFN_LAST */
 #define FP_LFN_SUM 13		/* byte offset: checksum of the short name */
+#define FP_LFN_TYPE 12		/* byte offset: type, 0 */
+#define FP_LFN_CLUSTER 26	/* byte offset: cluster field, 0 (16 bits) */
 #define FP_LFN_LAST 0x40	/* ordinal flag: the last (highest) slot */
 #define FP_LFN_ORD_MASK 0x1F	/* ordinal without FP_LFN_LAST */
 #define FP_NT_LOWER_BASE 0x08	/* DIR_NTRes: base name is lower case */

@@ -412,6 +412,26 @@ put_bytes() {
 		hard_error "dd failed"
 }
 
+# put_lfn_units IMG OFF [UNIT...]: the 13 units of the long-name slot at
+# byte OFF: the UNITs given (4 hex digits each, "002e"), then 0x0000 and
+# 0xFFFF padding, as writers end a name.
+put_lfn_units() {
+	fp_pi=$1 fp_po=$2 fp_pend=0
+	shift 2
+	for fp_pa in 1 3 5 7 9 14 16 18 20 22 24 28 30; do
+		if [ $# -gt 0 ]; then
+			fp_pu=$1
+			shift
+		elif [ "$fp_pend" = 0 ]; then
+			fp_pu=0000 fp_pend=1
+		else
+			fp_pu=ffff
+		fi
+		put_bytes "$fp_pi" $((fp_po + fp_pa)) "$(printf '\\%03o\\%03o' \
+			$((0x${fp_pu#??})) $((0x${fp_pu%??})))"
+	done
+}
+
 # geom IMG: read the BPB into G_* variables:
 #   G_BPS bytes/sector, G_SPC sectors/cluster, G_CLUS bytes/cluster,
 #   G_RSVD reserved sectors, G_NFATS, G_ROOTENT, G_FATSZ sectors/FAT,

@@ -379,6 +379,49 @@ START_TEST(test_lfn_ordinal_bits)
 }
 END_TEST
 
+/* Units 1-4 of the LFN slot at @ent after its first 0 made 0xFFFF, as
+ * writers pad them (unit k at byte 1 + 2k; units 5-12 are 0xFFFF). */
+static void pad_lfn(uint8_t *ent)
+{
+	unsigned k = 0;
+
+	while (k < 5 && fp_le16(ent + 1 + 2 * k) != 0)
+		k++;
+	for (k++; k < 5; k++)
+		fp_put_le16(ent + 1 + 2 * k, 0xFFFF);
+}
+
+/*
+ * Long-name slots that readers take apart: a type byte or a cluster field
+ * other than 0 (fsck.fat zeroes them; FatFs drops a slot whose cluster
+ * field is not 0), units after the name's end other than 0xFFFF (FatFs
+ * drops the slot).  Orphans, as lfn-orphan counts them.
+ */
+START_TEST(test_lfn_odd_fields)
+{
+	struct fp_report *r;
+	unsigned i;
+
+	for (i = 0; i < 4; i++) {
+		put_named(root_ent(0), "xyz", "XYZ        ", FP_ATTR_ARCHIVE,
+			  0, 0);
+		if (i == 1)
+			root_ent(0)[FP_LFN_TYPE] = 1;
+		if (i == 2)
+			fp_put_le16(root_ent(0) + FP_LFN_CLUSTER, 5);
+		if (i == 3)
+			fp_put_le16(root_ent(0) + 1 + 2 * 4, 'w');
+		r = verify();
+		if (i == 0)
+			ck_assert_uint_eq(r->errors + r->warnings, 0);
+		else
+			ck_assert_uint_eq(find_at(r, FP_P_LFN_ORPHAN, "/")->a,
+					  1);
+		fp_report_free(r);
+	}
+}
+END_TEST
+
 /*
  * Long names that Linux cannot list: with a '/' or empty (its readdir of
  * the whole directory fails with EIO), "." or ".." (a second dot entry),
@@ -413,6 +456,7 @@ START_TEST(test_bad_long_names)
 		for (k = 0; k < cases[i].len; k++)
 			fp_put_le16(root_ent(2) + 1 + 2 * k,
 				    cases[i].units[k]);
+		pad_lfn(root_ent(2));
 		r = verify();
 		f = find(r, FP_P_BAD_LFN);
 		ck_assert_msg(!f == !cases[i].bad, "case %zu", i);
@@ -587,6 +631,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_after_end);
 	tcase_add_test(tc, test_lfn_reserved_attr);
 	tcase_add_test(tc, test_lfn_ordinal_bits);
+	tcase_add_test(tc, test_lfn_odd_fields);
 	tcase_add_test(tc, test_bad_long_names);
 	tcase_add_test(tc, test_root_dots);
 	tcase_add_test(tc, test_format);
