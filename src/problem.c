@@ -78,7 +78,8 @@ static const struct {
 	[FP_P_DUP_NAME] = { "duplicate-name", FP_SEV_ERROR,
 		"name is also used by %o" },
 	[FP_P_LFN_ORPHAN] = { "lfn-orphan", FP_SEV_ERROR,
-		"%a long-name slots belong to no valid short entry" },
+		"%a long-name slots belong to no valid short entry, or hold "
+		"bits or fields that readers take apart" },
 	[FP_P_AFTER_END] = { "after-end", FP_SEV_ERROR,
 		"entries after the end-of-directory mark: %a, the first at "
 		"slot %b (Linux and fsck.fat read them, mtools does not)", 1 },
