@@ -66,6 +66,10 @@ static const struct {
 		"directory entry has size %a, not 0" },
 	[FP_P_DIR_NO_CHAIN] = { "dir-no-chain", FP_SEV_ERROR,
 		"directory has no clusters" },
+	[FP_P_DIR_LONG] = { "dir-too-long", FP_SEV_ERROR,
+		"directory has %a clusters, room for more than the 65536 "
+		"entries the FAT specification allows (Linux reads them all, "
+		"fatprealloc the first 65536)", 1 },
 	[FP_P_DOT] = { "dot-entry", FP_SEV_ERROR,
 		"'.' or '..' entry is missing or points to the wrong cluster" },
 	[FP_P_ROOT_DOT] = { "root-dot", FP_SEV_ERROR,

@@ -29,6 +29,7 @@ enum fp_problem {
 	FP_P_TAIL,		/* more clusters than the size needs */
 	FP_P_DIR_SIZE,		/* a directory with a nonzero size */
 	FP_P_DIR_NO_CHAIN,	/* a directory without clusters */
+	FP_P_DIR_LONG,		/* a directory over 65536 entries */
 	FP_P_DOT,		/* "." or ".." missing or wrong */
 	FP_P_ROOT_DOT,		/* "." or ".." entries in the root */
 	FP_P_DIR_CYCLE,		/* a directory contains an ancestor */

@@ -1121,16 +1121,22 @@ static int check_dups(struct vctx *v, const struct fp_dir *d,
 /* ---- the tree ------------------------------------------------------- */
 
 /* Read directory @f, whose chain was claimed when it was found. */
-static enum fp_err load_dir(struct vctx *v, size_t f, struct fp_dir *d)
+/* Clusters of a directory of FP_DIR_MAX_ENTRIES entries (at least 1). */
+static uint32_t dir_cap(const struct vctx *v)
 {
 	uint32_t cap = FP_DIR_MAX_ENTRIES * FP_DIRENT_LEN / v->g->clus_len;
+
+	return cap ? cap : 1;
+}
+
+static enum fp_err load_dir(struct vctx *v, size_t f, struct fp_dir *d)
+{
+	uint32_t cap = dir_cap(v);
 	uint32_t cl = v->frames[f].cl, n = v->frames[f].cl_count, *list, i;
 	enum fp_err err;
 
 	if (cl == 0)
 		return fp_dir_load(d, v->fs->img, v->g, v->fat, 0);
-	if (cap == 0)
-		cap = 1;
 	if (n > cap)
 		n = cap;
 	list = malloc((size_t)n * sizeof(*list));
@@ -1237,6 +1243,8 @@ static void check_dir(struct vctx *v, size_t f)
 	}
 	if (v->holes && !v->owners_pass && d.first_cl != 0)
 		dir_holes(v, &d);
+	if (v->frames[f].cl_count > dir_cap(v))
+		dir_problem(v, f, FP_P_DIR_LONG, v->frames[f].cl_count, 0);
 	scan_entries(v, f, &d);
 	fp_dir_release(&d);
 }

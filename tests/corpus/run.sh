@@ -57,6 +57,7 @@ chain-short error
 tail-beyond-size warning
 dir-size error
 dir-no-chain error
+dir-too-long error
 dot-entry error
 root-dot error
 dir-cycle error
