@@ -891,6 +891,8 @@ struct dstate {
 	int labels;
 	int dot, dotdot;	/* seen and right */
 	uint32_t root_dots;	/* dot entries seen in the root */
+	uint32_t bad_lfn;	/* entries whose long name readers refuse */
+	uint32_t bad_slot;	/* the first of them */
 	uint32_t parent_cl;	/* what ".." must hold */
 };
 
@@ -914,6 +916,8 @@ static int check_entry(struct vctx *v, struct dstate *ds,
 	const char *dpath = v->frames[ds->frame].path;
 	struct epath path = { dpath, e, NULL };
 
+	if (e->lfn_bad && !ds->bad_lfn++)
+		ds->bad_slot = e->slot;
 	if (fp_dir_is_label(e->attr)) {	/* what the lookup skips */
 		if (!ds->is_root || ++ds->labels > 1) {
 			dir_problem(v, ds->frame, FP_P_LABEL, 0, 0);
@@ -1161,21 +1165,19 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 	struct fp_dir_iter it = { 0, 0 };
 	struct names *nm = &v->names;
 	struct fp_dirent e;
-	uint32_t hidden, slot = 0, bad_lfn = 0, bad_slot = 0;
+	uint32_t hidden, slot = 0;
 
 	ds.parent_cl = parent == 0 ? 0 : v->frames[parent].cl;
 	nm->count = 0;
 	while (fp_dir_next(d, v->fat32, &it, &e)) {
-		if (e.lfn_bad && !bad_lfn++)
-			bad_slot = e.slot;
 		if (!check_entry(v, &ds, &e))
 			continue;
 		add_keys(v, nm, &e);
 	}
 	if (it.orphans)
 		dir_problem(v, f, FP_P_LFN_ORPHAN, it.orphans, 0);
-	if (bad_lfn)
-		dir_problem(v, f, FP_P_BAD_LFN, bad_lfn, bad_slot);
+	if (ds.bad_lfn)
+		dir_problem(v, f, FP_P_BAD_LFN, ds.bad_lfn, ds.bad_slot);
 	if (ds.root_dots)
 		dir_problem(v, f, FP_P_ROOT_DOT, ds.root_dots, 0);
 	hidden = fp_dir_after_end(d, &slot);
