@@ -267,6 +267,9 @@ enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
 		if (!err && !yes)
 			err = FP_E_NOTFAT;
 	}
+	if (!err)
+		fp_ptable_overlap(&pt, fp_ptable_find(&pt, loc->part),
+				  &loc->overlap);
 	fp_ptable_release(&pt);
 	return err;
 }

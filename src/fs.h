@@ -74,6 +74,7 @@ struct fp_locate {
 	int gpt_backup;		/* the GPT backup header was used */
 	unsigned fat_parts[FP_LOCATE_MAX];	/* FAT partitions seen */
 	size_t fat_count;
+	struct fp_overlap overlap;	/* what the partition used overlaps */
 };
 
 /*
@@ -83,8 +84,10 @@ struct fp_locate {
  * sector at offset 0 is a bare volume; else the one partition holding a
  * FAT boot sector (FP_E_MANYPART when several do, FP_E_NOTFAT when none).
  * The boot sector is validated before the table, since both end in
- * 0x55AA.  *loc is filled as far as known even on failure, so that the
- * caller can name the partitions it saw.
+ * 0x55AA.  A partition found that overlaps the table or another partition
+ * is still returned, with loc->overlap saying so (fp_ptable_overlap()).
+ * *loc is filled as far as known even on failure, so that the caller can
+ * name the partitions it saw.
  */
 enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
 			 struct fp_locate *loc);

@@ -1043,28 +1043,67 @@ static int check_loop(const struct cli *c, struct fp_img *img)
 	return EXIT_OPERATIONAL;
 }
 
-/* Find the volume: an explicit offset, a partition, or by looking. */
-static int place_window(const struct cli *c, struct fp_img *img)
+/* "partition 2" or "the partition table", what partition @o overlaps. */
+static void overlap_name(const struct fp_overlap *o, char *buf, size_t len)
 {
-	struct fp_locate loc = { .off = c->offset };
+	if (o->other)
+		snprintf(buf, len, "partition %u", o->other);
+	else
+		snprintf(buf, len, "the partition table");
+}
+
+/*
+ * A partition that overlaps the table or another partition: a write into
+ * its volume may change them, so only --verify (which reports it) and
+ * --map (with a warning) go on.
+ */
+static int check_overlap(const struct cli *c, const struct fp_locate *loc)
+{
+	char other[64];
+
+	if (!loc->overlap.found || c->verify)
+		return EXIT_OK;
+	overlap_name(&loc->overlap, other, sizeof(other));
+	if (c->map) {
+		if (!c->quiet)
+			msg("warning: '%s': partition %u overlaps %s from "
+			    "sector %" PRIu64, c->image, loc->part, other,
+			    loc->overlap.off / 512);
+		return EXIT_OK;
+	}
+	msg("'%s': partition %u overlaps %s from sector %" PRIu64 " (%s), "
+	    "which a write into it may change; fix the partition table; "
+	    "nothing written", c->image, loc->part, other,
+	    loc->overlap.off / 512, fp_problem_code(FP_P_PART_OVERLAP));
+	return EXIT_INCONSISTENT;
+}
+
+/* Find the volume (*loc): an explicit offset, a partition, or by looking. */
+static int place_window(const struct cli *c, struct fp_img *img,
+			struct fp_locate *loc)
+{
 	enum fp_err err = FP_OK;
 
+	memset(loc, 0, sizeof(*loc));
+	loc->off = c->offset;
 	if (!c->has_offset) {
-		err = fp_fs_locate(img, c->partition, &loc);
+		err = fp_fs_locate(img, c->partition, loc);
 		if (err && err != FP_E_NOTFAT)
-			return locate_error(c, img, err, &loc);
-		if (err && (c->partition || loc.kind != FP_PT_NONE))
-			return locate_error(c, img, err, &loc);
+			return locate_error(c, img, err, loc);
+		if (err && (c->partition || loc->kind != FP_PT_NONE))
+			return locate_error(c, img, err, loc);
 	}
-	if (loc.gpt_backup && !c->quiet)
+	if (!err && check_overlap(c, loc))
+		return EXIT_INCONSISTENT;
+	if (loc->gpt_backup && !c->quiet)
 		msg("warning: '%s': primary GPT is damaged, using the backup",
 		    c->image);
-	if (loc.part && c->verbose)
+	if (loc->part && c->verbose)
 		msg("'%s': using partition %u at offset %" PRIu64, c->image,
-		    loc.part, loc.off);
-	if (fp_img_set_window(img, loc.off, loc.len)) {
+		    loc->part, loc->off);
+	if (fp_img_set_window(img, loc->off, loc->len)) {
 		msg("'%s': offset %" PRIu64 " is beyond the end of the image",
-		    c->image, loc.off);
+		    c->image, loc->off);
 		return EXIT_OPERATIONAL;
 	}
 	return EXIT_OK;
@@ -1093,9 +1132,11 @@ static int lock_image(const struct cli *c, struct fp_img *img, int write)
 
 /*
  * Open IMAGE (read-only unless @write), lock it for the whole run, refuse
- * a mounted device or loop-attached file, and window it to the volume.
+ * a mounted device or loop-attached file, and window it to the volume,
+ * found as *loc says.
  */
-static int open_image(const struct cli *c, int write, struct fp_img **img)
+static int open_image(const struct cli *c, int write, struct fp_img **img,
+		      struct fp_locate *loc)
 {
 	enum fp_err err;
 	int errnum = 0, ret;
@@ -1114,7 +1155,7 @@ static int open_image(const struct cli *c, int write, struct fp_img **img)
 	if (!ret && write)
 		ret = check_loop(c, *img);
 	if (!ret)
-		ret = place_window(c, *img);
+		ret = place_window(c, *img, loc);
 	if (ret)
 		fp_img_close(*img);
 	return ret;
@@ -1124,11 +1165,12 @@ static int open_image(const struct cli *c, int write, struct fp_img **img)
 static int open_fs(const struct cli *c, int write, struct fp_img **img,
 		   struct fp_fs **fs)
 {
+	struct fp_locate loc;
 	enum fp_err err;
 	int ret;
 
 	*fs = NULL;
-	ret = open_image(c, write, img);
+	ret = open_image(c, write, img, &loc);
 	if (ret)
 		return ret;
 	err = fp_fs_open(*img, fs);
@@ -1151,19 +1193,35 @@ static int close_fs(const struct cli *c, struct fp_img *img,
 	return ret;
 }
 
+/* The volume's partition overlaps something: an error of the report. */
+static enum fp_err report_overlap(const struct fp_locate *loc,
+				  struct fp_report *r)
+{
+	char other[64];
+
+	if (!loc->overlap.found)
+		return FP_OK;
+	overlap_name(&loc->overlap, other, sizeof(other));
+	return fp_report_add_volume(r, FP_P_PART_OVERLAP, other, loc->part,
+				    loc->overlap.off / 512);
+}
+
 static int run_verify(const struct cli *c)
 {
 	struct fp_report *r = NULL;
 	struct cli_progress prog;
+	struct fp_locate loc;
 	struct fp_img *img;
 	enum fp_err err;
 	int ret;
 
-	ret = open_image(c, 0, &img);
+	ret = open_image(c, 0, &img, &loc);
 	if (ret)
 		return ret;
 	err = fp_verify_progress(img, progress_on(c, &prog, "checking"), &r);
 	fp_meter_end(&prog.meter);
+	if (!err)
+		err = report_overlap(&loc, r);
 	if (err) {
 		ret = fs_error(c, img, err);
 	} else {

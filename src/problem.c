@@ -16,6 +16,9 @@ static const struct {
 	const char *msg;
 	int no_fsck;
 } problems[FP_P_COUNT] = {
+	[FP_P_PART_OVERLAP] = { "partition-overlap", FP_SEV_ERROR,
+		"partition %a overlaps %o from sector %b of the image, which "
+		"a write into the volume may change", 1 },
 	[FP_P_BOOT_BACKUP] = { "boot-backup", FP_SEV_ERROR,
 		"BPB of the backup boot sector (sector %a) differs from the "
 		"boot sector's, first at byte %b" },

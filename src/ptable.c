@@ -31,6 +31,9 @@
 #define GPT_HDR_SIZE		12	/* le32 bytes covered by the CRC */
 #define GPT_HDR_CRC		16	/* le32, computed with this field 0 */
 #define GPT_MY_LBA		24	/* le64 LBA of this header */
+#define GPT_ALT_LBA		32	/* le64 LBA of the other header */
+#define GPT_FIRST_USABLE	40	/* le64 first LBA partitions may use */
+#define GPT_LAST_USABLE		48	/* le64 last one, inclusive */
 #define GPT_ENT_LBA		72	/* le64 first LBA of the entry array */
 #define GPT_ENT_COUNT		80	/* le32 entries in the array */
 #define GPT_ENT_SIZE		84	/* le32 bytes per entry */
@@ -91,11 +94,14 @@ static uint64_t le64(const uint8_t *p)
 	return (uint64_t)fp_le32(p) | ((uint64_t)fp_le32(p + 4) << 32);
 }
 
-/* The partitions found so far; the array goes to the fp_ptable. */
+/* The partitions and table spans found so far; both go to the fp_ptable. */
 struct part_list {
 	struct fp_part *v;
 	size_t count;
 	size_t cap;
+	struct fp_span *t;
+	size_t t_count;
+	size_t t_cap;
 };
 
 static enum fp_err part_add(struct part_list *l, const struct fp_part *p)
@@ -105,6 +111,21 @@ static enum fp_err part_add(struct part_list *l, const struct fp_part *p)
 	if (err)
 		return err;
 	l->v[l->count++] = *p;
+	return FP_OK;
+}
+
+/* Note that bytes [off, off + len) hold the table; @len 0 adds nothing. */
+static enum fp_err span_add(struct part_list *l, uint64_t off, uint64_t len)
+{
+	enum fp_err err;
+
+	if (len == 0)
+		return FP_OK;
+	err = fp_grow(&l->t, &l->t_cap, l->t_count, sizeof(*l->t));
+	if (err)
+		return err;
+	l->t[l->t_count].off = off;
+	l->t[l->t_count++].len = len;
 	return FP_OK;
 }
 
@@ -245,6 +266,8 @@ static enum fp_err mbr_chain(struct fp_img *img, const struct mbr_ent *ext,
 				return FP_E_PTABLE;
 		seen[n] = cur;
 		err = mbr_read_sec(img, cur, sec);
+		if (!err)
+			err = span_add(l, cur * MBR_SEC_LEN, MBR_SEC_LEN);
 		if (err)
 			return err;
 		if (!mbr_has_sig(sec))
@@ -277,6 +300,9 @@ static enum fp_err mbr_read(struct fp_img *img, const uint8_t *sec,
 	enum fp_err err;
 	unsigned i;
 
+	err = span_add(l, 0, MBR_SEC_LEN);
+	if (err)
+		return err;
 	for (i = 0; i < MBR_ENT_COUNT; i++) {
 		mbr_ent_decode(sec, i, &e);
 		if (e.type == MBR_TYPE_EMPTY)
@@ -300,6 +326,8 @@ static enum fp_err mbr_read(struct fp_img *img, const uint8_t *sec,
 
 struct gpt_hdr {
 	uint32_t blk;		/* logical block size */
+	uint64_t my_lba, alt_lba;
+	uint64_t first_usable, last_usable;
 	uint64_t ent_lba;
 	uint32_t ent_count;
 	uint32_t ent_size;
@@ -334,6 +362,10 @@ static enum fp_err gpt_hdr_decode(const uint8_t *b, uint64_t lba,
 	    gpt_hdr_crc(b, size) != fp_le32(b + GPT_HDR_CRC) ||
 	    le64(b + GPT_MY_LBA) != lba)
 		return FP_E_PTABLE;
+	h->my_lba = lba;
+	h->alt_lba = le64(b + GPT_ALT_LBA);
+	h->first_usable = le64(b + GPT_FIRST_USABLE);
+	h->last_usable = le64(b + GPT_LAST_USABLE);
 	h->ent_lba = le64(b + GPT_ENT_LBA);
 	h->ent_count = fp_le32(b + GPT_ENT_COUNT);
 	h->ent_size = fp_le32(b + GPT_ENT_SIZE);
@@ -457,6 +489,35 @@ static enum fp_err gpt_find(struct fp_img *img, int backup,
 }
 
 /*
+ * Where the GPT lies, for @h read from an image of @img_len bytes: the
+ * protective MBR, the header, its entry array, the other header, and the
+ * blocks outside the usable range (all of them when first > last).
+ */
+static enum fp_err gpt_spans(const struct gpt_hdr *h, uint64_t img_len,
+			     struct part_list *l)
+{
+	uint64_t blocks = img_len / h->blk;
+	uint64_t arr = (uint64_t)h->ent_count * h->ent_size;
+	uint64_t first = h->first_usable < blocks ? h->first_usable : blocks;
+	enum fp_err err;
+
+	err = span_add(l, 0, h->blk);
+	if (!err)
+		err = span_add(l, h->my_lba * h->blk, h->blk);
+	if (!err)	/* gpt_hdr_decode() bounded the array by the image */
+		err = span_add(l, h->ent_lba * h->blk,
+			       (arr + h->blk - 1) / h->blk * h->blk);
+	if (!err && h->alt_lba < blocks)
+		err = span_add(l, h->alt_lba * h->blk, h->blk);
+	if (!err)
+		err = span_add(l, 0, first * h->blk);
+	if (!err && h->last_usable < blocks - 1)
+		err = span_add(l, (h->last_usable + 1) * h->blk,
+			       (blocks - 1 - h->last_usable) * h->blk);
+	return err;
+}
+
+/*
  * The primary header, else the backup.  A valid header whose partitions
  * are bad is an error, not a reason to look at the other copy.
  */
@@ -477,6 +538,8 @@ static enum fp_err gpt_read(struct fp_img *img, struct part_list *l,
 		goto out;
 	err = gpt_parts(&h, arr, fp_img_len(img), l);
 	if (!err)
+		err = gpt_spans(&h, fp_img_len(img), l);
+	if (!err)
 		*backup = used;
 out:
 	free(arr);
@@ -488,7 +551,7 @@ out:
 enum fp_err fp_ptable_read(struct fp_img *img, struct fp_ptable *pt)
 {
 	struct fp_ptable t = { .kind = FP_PT_NONE };
-	struct part_list l = { NULL, 0, 0 };
+	struct part_list l = { NULL, 0, 0, NULL, 0, 0 };
 	uint8_t mbr[MBR_SEC_LEN];
 	enum fp_err err = FP_OK;
 
@@ -506,10 +569,14 @@ enum fp_err fp_ptable_read(struct fp_img *img, struct fp_ptable *pt)
 		goto out;
 	t.parts = l.v;
 	t.count = l.count;
+	t.table = l.t;
+	t.table_count = l.t_count;
 	l.v = NULL;
+	l.t = NULL;
 	*pt = t;
 out:
 	free(l.v);
+	free(l.t);
 	return err;
 }
 
@@ -526,10 +593,43 @@ const struct fp_part *fp_ptable_find(const struct fp_ptable *pt,
 	return NULL;
 }
 
+/* 1 if [a, a + alen) and [b, b + blen) share a byte; *first is the first. */
+static int shares(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen,
+		  uint64_t *first)
+{
+	if (a >= b + blen || b >= a + alen)
+		return 0;
+	*first = a > b ? a : b;
+	return 1;
+}
+
+void fp_ptable_overlap(const struct fp_ptable *pt, const struct fp_part *p,
+		       struct fp_overlap *o)
+{
+	const struct fp_part *q;
+	size_t i;
+
+	memset(o, 0, sizeof(*o));
+	for (i = 0; i < pt->table_count && !o->found; i++)
+		o->found = shares(p->off, p->len, pt->table[i].off,
+				  pt->table[i].len, &o->off);
+	for (i = 0; i < pt->count && !o->found; i++) {
+		q = &pt->parts[i];
+		if (q->number == p->number ||
+		    (p->number >= MBR_FIRST_LOGICAL &&
+		     mbr_is_extended(q->mbr_type)))
+			continue;
+		o->found = shares(p->off, p->len, q->off, q->len, &o->off);
+		if (o->found)
+			o->other = q->number;
+	}
+}
+
 void fp_ptable_release(struct fp_ptable *pt)
 {
 	if (!pt)
 		return;
 	free(pt->parts);
+	free(pt->table);
 	memset(pt, 0, sizeof(*pt));
 }

@@ -24,11 +24,26 @@ struct fp_part {
 	int fat_type;		/* 1 when the type code says FAT */
 };
 
+/* Bytes [off, off + len) of the image. */
+struct fp_span {
+	uint64_t off;
+	uint64_t len;
+};
+
 struct fp_ptable {
 	enum fp_ptable_kind kind;
 	struct fp_part *parts;	/* owned */
 	size_t count;
+	struct fp_span *table;	/* where the table itself lies; owned */
+	size_t table_count;
 	int gpt_backup;		/* the primary GPT was bad, backup used */
+};
+
+/* What a partition shares sectors with, if anything. */
+struct fp_overlap {
+	int found;
+	unsigned other;		/* that partition's number, 0: the table */
+	uint64_t off;		/* the first shared byte of the image */
 };
 
 /*
@@ -48,6 +63,17 @@ enum fp_err fp_ptable_read(struct fp_img *img, struct fp_ptable *pt);
 /* The partition numbered @number, or NULL. */
 const struct fp_part *fp_ptable_find(const struct fp_ptable *pt,
 				     unsigned number);
+
+/*
+ * Whether partition @p of @pt overlaps the partition table (the MBR and
+ * every EBR; the protective MBR, the GPT header read, its entry array,
+ * the other header and every block outside the header's usable range) or
+ * another partition (for an MBR logical, not the extended partitions).
+ * A write into such a partition may change the table or another
+ * partition's data: partitioning tools refuse such tables.
+ */
+void fp_ptable_overlap(const struct fp_ptable *pt, const struct fp_part *p,
+		       struct fp_overlap *o);
 
 /* CRC-32 (IEEE 802.3, as GPT uses) of @len bytes, starting from @crc 0. */
 uint32_t fp_crc32(uint32_t crc, const void *buf, size_t len);

@@ -1471,6 +1471,31 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 	return FP_OK;
 }
 
+enum fp_err fp_report_add_volume(struct fp_report *r, enum fp_problem p,
+				 const char *other, uint64_t a, uint64_t b)
+{
+	struct fp_finding f = { p, strdup(""), NULL, 0, a, b };
+
+	if (other)
+		f.other = strdup(other);
+	if (!f.path || (other && !f.other) ||
+	    fp_grow(&r->findings, &r->finding_cap, r->finding_count,
+		    sizeof(*r->findings))) {
+		free(f.path);
+		free(f.other);
+		return FP_E_NOMEM;
+	}
+	memmove(r->findings + 1, r->findings,
+		r->finding_count++ * sizeof(*r->findings));
+	r->findings[0] = f;
+	r->per_problem[p]++;
+	if (fp_problem_severity(p) == FP_SEV_ERROR)
+		r->errors++;
+	else
+		r->warnings++;
+	return FP_OK;
+}
+
 void fp_report_free(struct fp_report *r)
 {
 	size_t i;

@@ -40,6 +40,13 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 			       const struct fp_progress *prog,
 			       struct fp_report **out);
 
+/*
+ * Put a finding @p about the volume as a whole, which the caller made
+ * outside it (its partition), first in @r; @other as fp_finding.other.
+ */
+enum fp_err fp_report_add_volume(struct fp_report *r, enum fp_problem p,
+				 const char *other, uint64_t a, uint64_t b);
+
 void fp_report_free(struct fp_report *r);
 
 /*

@@ -468,7 +468,8 @@ static void gpt_seal(struct gpt *g, int c)
 	fp_put_le32(h + G_HSIZE, 92);
 	put_le64(h + G_MY, g->hdr_lba[c]);
 	put_le64(h + G_ALT, g->hdr_lba[!c]);
-	put_le64(h + G_FIRST_USE, g->arr_lba[0] + 1);
+	put_le64(h + G_FIRST_USE, g->arr_lba[0] +
+		 ((uint64_t)g->count * g->esize + g->blk - 1) / g->blk);
 	put_le64(h + G_LAST_USE, g->arr_lba[1] - 1);
 	memset(h + G_DISK, 0x5C, 16);
 	put_le64(h + G_ELBA, g->arr_lba[c]);
@@ -937,6 +938,126 @@ START_TEST(test_sfdisk_dos)
 }
 END_TEST
 
+/* --- overlaps --- */
+
+/* Partition @n of @pt overlaps @other (0: the table) from sector @sec. */
+static void expect_overlap(const struct fp_ptable *pt, unsigned n,
+			   int found, unsigned other, uint64_t sec)
+{
+	const struct fp_part *p = fp_ptable_find(pt, n);
+	struct fp_overlap o;
+
+	ck_assert_msg(p != NULL, "no partition %u", n);
+	memset(&o, 0xA5, sizeof(o));
+	fp_ptable_overlap(pt, p, &o);
+	ck_assert_msg(o.found == found, "partition %u: found %d", n, o.found);
+	ck_assert_uint_eq(o.other, found ? other : 0);
+	ck_assert_uint_eq(o.off, found ? sec * SEC : 0);
+}
+
+START_TEST(test_overlap_mbr)
+{
+	uint8_t *d = make_logicals();
+	struct fp_ptable pt;
+
+	/* Logicals inside their extended partition, EBRs outside them. */
+	ck_assert_int_eq(read_mem(d, 8192 * SEC, &pt), FP_OK);
+	expect_overlap(&pt, 1, 0, 0, 0);
+	expect_overlap(&pt, 5, 0, 0, 0);
+	expect_overlap(&pt, 6, 0, 0, 0);
+	fp_ptable_release(&pt);
+
+	/* Logical 5 grown over the EBR of logical 6 at 5096, no further. */
+	mbr_ent(d + 4096 * SEC, 0, 0, 0x0B, 63, 938);
+	ck_assert_int_eq(read_mem(d, 8192 * SEC, &pt), FP_OK);
+	expect_overlap(&pt, 5, 1, 0, 5096);
+	expect_overlap(&pt, 6, 0, 0, 0);
+	fp_ptable_release(&pt);
+
+	/* Primary 1 grown into the extended partition, and over its EBR. */
+	mbr_ent(d + 4096 * SEC, 0, 0, 0x0B, 63, 937);
+	mbr_ent(d, 0, 0x80, 0x0E, 2048, 2100);
+	ck_assert_int_eq(read_mem(d, 8192 * SEC, &pt), FP_OK);
+	expect_overlap(&pt, 1, 1, 0, 4096);
+	expect_overlap(&pt, 5, 0, 0, 0);
+	fp_ptable_release(&pt);
+
+	/* A primary inside the extended partition, past the logicals. */
+	mbr_ent(d, 0, 0x80, 0x0E, 2048, 1024);
+	mbr_ent(d, 2, 0, 0x0C, 7500, 500);
+	ck_assert_int_eq(read_mem(d, 8192 * SEC, &pt), FP_OK);
+	expect_overlap(&pt, 3, 1, 2, 7500);
+	expect_overlap(&pt, 6, 0, 0, 0);
+	fp_ptable_release(&pt);
+	free(d);
+
+	/* Two primaries that share sectors; one that holds the MBR. */
+	d = zalloc(8192 * SEC);
+	mbr_ent(d, 0, 0, 0x0C, 2048, 4096);
+	mbr_ent(d, 1, 0, 0x83, 4096, 2048);
+	mbr_ent(d, 2, 0, 0x06, 0, 1024);
+	ck_assert_int_eq(read_mem(d, 8192 * SEC, &pt), FP_OK);
+	expect_overlap(&pt, 1, 1, 2, 4096);
+	expect_overlap(&pt, 2, 1, 1, 4096);
+	expect_overlap(&pt, 3, 1, 0, 0);
+	fp_ptable_release(&pt);
+	free(d);
+}
+END_TEST
+
+START_TEST(test_overlap_gpt)
+{
+	struct gpt g;
+	struct fp_ptable pt;
+	int backup;
+
+	gpt_std(&g);
+	ck_assert_int_eq(read_mem(g.d, g.len, &pt), FP_OK);
+	expect_overlap(&pt, 1, 0, 0, 0);
+	expect_overlap(&pt, 3, 0, 0, 0);
+	expect_overlap(&pt, 6, 0, 0, 0);
+	fp_ptable_release(&pt);
+
+	/* Into the primary array (LBA 2-33), onto partition 3 and over
+	 * the usable range's end (2014) onto the backup array. */
+	gpt_ent(&g, 0, guid_basic, 20, 1000);
+	gpt_ent(&g, 2, guid_esp, 900, 1500);
+	gpt_ent(&g, 5, guid_linux, 1501, 2020);
+	for (backup = 0; backup < 2; backup++) {
+		gpt_seal_both(&g);
+		if (backup)	/* the same from the backup header */
+			g.d[g.hdr_lba[0] * g.blk + G_DISK] ^= 1;
+		ck_assert_int_eq(read_mem(g.d, g.len, &pt), FP_OK);
+		ck_assert_int_eq(pt.gpt_backup, backup);
+		expect_overlap(&pt, 1, 1, 0, 20);
+		expect_overlap(&pt, 3, 1, 1, 900);
+		expect_overlap(&pt, 6, 1, 0, 2015);
+		fp_ptable_release(&pt);
+	}
+
+	/* The usable range alone: an array moved to LBA 40, usable from 80. */
+	g.arr_lba[0] = 40;
+	gpt_ent(&g, 0, guid_basic, 40, 1000);
+	gpt_ent(&g, 2, guid_esp, 1001, 1500);
+	gpt_ent(&g, 5, guid_linux, 1501, 2014);
+	gpt_seal(&g, 0);
+	put_le64(gpt_hdr(&g, 0) + G_FIRST_USE, 80);
+	gpt_rehash(&g, 0);
+	ck_assert_int_eq(read_mem(g.d, g.len, &pt), FP_OK);
+	ck_assert_int_eq(pt.gpt_backup, 0);
+	expect_overlap(&pt, 1, 1, 0, 40);
+	fp_ptable_release(&pt);
+	gpt_ent(&g, 0, guid_basic, 75, 1000);
+	gpt_seal(&g, 0);
+	put_le64(gpt_hdr(&g, 0) + G_FIRST_USE, 80);
+	gpt_rehash(&g, 0);
+	ck_assert_int_eq(read_mem(g.d, g.len, &pt), FP_OK);
+	expect_overlap(&pt, 1, 1, 0, 75);
+	fp_ptable_release(&pt);
+	free(g.d);
+}
+END_TEST
+
 static Suite *ptable_suite(void)
 {
 	Suite *s = suite_create("ptable");
@@ -961,6 +1082,8 @@ static Suite *ptable_suite(void)
 	tcase_add_test(tc, test_gpt_bad_entries);
 	tcase_add_test(tc, test_sfdisk_gpt);
 	tcase_add_test(tc, test_sfdisk_dos);
+	tcase_add_test(tc, test_overlap_mbr);
+	tcase_add_test(tc, test_overlap_gpt);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;

@@ -499,6 +499,36 @@ START_TEST(test_root_dots)
 }
 END_TEST
 
+/* A finding the caller made about the volume goes first, and counts. */
+START_TEST(test_add_volume)
+{
+	char msg[160];
+	struct fp_report *r;
+
+	put_file(0, "A       BIN", 2, 1, 100);
+	put_ent(root_ent(1), ".          ", FP_ATTR_DIR, 0, 0);
+	r = verify();
+	ck_assert_uint_eq(r->finding_count, 1);
+	ck_assert_int_eq(fp_report_add_volume(r, FP_P_PART_OVERLAP,
+					      "partition 2", 1, 12288), FP_OK);
+	ck_assert_uint_eq(r->finding_count, 2);
+	ck_assert_int_eq(r->findings[0].problem, FP_P_PART_OVERLAP);
+	ck_assert_str_eq(r->findings[0].path, "");
+	ck_assert_str_eq(r->findings[0].other, "partition 2");
+	ck_assert_int_eq(r->findings[1].problem, FP_P_ROOT_DOT);
+	ck_assert_uint_eq(r->errors, 2);
+	ck_assert_uint_eq(r->per_problem[FP_P_PART_OVERLAP], 1);
+	fp_finding_format(&r->findings[0], msg, sizeof(msg));
+	ck_assert_str_eq(msg, "partition 1 overlaps partition 2 from sector "
+			 "12288 of the image, which a write into the volume "
+			 "may change");
+	ck_assert_str_eq(fp_problem_code(FP_P_PART_OVERLAP),
+			 "partition-overlap");
+	ck_assert(!fp_problem_fsck_repairs(FP_P_PART_OVERLAP));
+	fp_report_free(r);
+}
+END_TEST
+
 /* 1 if a duplicate-name finding pairs @a and @b, in either order. */
 static int has_dup(const struct fp_report *r, const char *a, const char *b)
 {
@@ -634,6 +664,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_lfn_odd_fields);
 	tcase_add_test(tc, test_bad_long_names);
 	tcase_add_test(tc, test_root_dots);
+	tcase_add_test(tc, test_add_volume);
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_dup_names_case);
 	tcase_add_test(tc, test_deep_paths);
