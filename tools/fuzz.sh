@@ -67,6 +67,24 @@ for spec in "12 64" "12 160 -s 2" "16 2200 -s 1" "12 256 -S 4096 -s 1"; do
 	rm -f "$img"
 	i=$((i + 1))
 done
+# Partitioned seeds (fuzz_open locates the volume): an MBR with a FAT12
+# logical partition, a GPT with a FAT12 partition and no backup header.
+SFDISK=$(command -v sfdisk || echo /sbin/sfdisk)
+img=seeds/part.img
+rm -f "$img"
+truncate -s 1M "$img"
+printf 'label: dos\nstart=1, size=300, type=5\nstart=2, size=250, type=1\nstart=301, size=100, type=83\n' |
+	"$SFDISK" -q "$img"
+mkfs.fat --invariant -F 12 --offset 2 "$img" 125 >/dev/null 2>&1
+pack "$img" seeds/img/mbr ''
+rm -f "$img"
+truncate -s 1M "$img"
+printf 'label: gpt\nstart=34, size=1000, type=EBD0A0A2-B9E5-4433-87C0-68B6B72699C7\n' |
+	"$SFDISK" -q "$img"
+mkfs.fat --invariant -F 12 --offset 34 "$img" 500 >/dev/null 2>&1
+dd if=/dev/zero of="$img" bs=512 seek=2015 count=33 conv=notrunc status=none
+pack "$img" seeds/img/gpt ''
+rm -f "$img"
 # fuzz_commit: the plan seeds, and inputs it found (tests/fuzz/*.in.gz).
 mkdir -p seeds/commit
 cp seeds/plan/* seeds/commit/
