@@ -10,12 +10,13 @@ set -e
 # mtools' mformat) the formatters of tests/img/formatters.test; syslinux
 # is for tests/img/syslinux.test; bmap-tools for tests/img/flash.test (a
 # flash that skips holes); genimage, systemd (systemd-repart), e2fsprogs
-# and u-boot-tools for the recipes 5 to 9 of docs/RECIPES.md.
+# and u-boot-tools for the recipes 5 to 9 of docs/RECIPES.md; xorriso
+# makes the hybrid ISO of tests/img/partitions.test.
 pkgs="autoconf automake make gcc pkg-config libpopt-dev check dosfstools
 mtools fdisk python3 groff-base man-db jq util-linux strace syslinux
 valgrind user-mode-linux busybox-static|busybox
 7zip fatcat sleuthkit grub-common fatresize genimage bmap-tools
-systemd e2fsprogs u-boot-tools"
+systemd e2fsprogs u-boot-tools xorriso"
 missing=
 for alts in $pkgs; do
 	have=
