@@ -1095,7 +1095,7 @@ static int place_window(const struct cli *c, struct fp_img *img,
 	}
 	if (!err && check_overlap(c, loc))
 		return EXIT_INCONSISTENT;
-	if (loc->gpt_backup && !c->quiet)
+	if (loc->gpt_backup && !c->quiet && !c->verify)	/* a finding there */
 		msg("warning: '%s': primary GPT is damaged, using the backup",
 		    c->image);
 	if (loc->part && c->verbose)
@@ -1193,17 +1193,25 @@ static int close_fs(const struct cli *c, struct fp_img *img,
 	return ret;
 }
 
-/* The volume's partition overlaps something: an error of the report. */
-static enum fp_err report_overlap(const struct fp_locate *loc,
-				  struct fp_report *r)
+/*
+ * What the partition table said of the volume's partition, first in the
+ * report: an overlap (an error), a GPT found through its backup.
+ */
+static enum fp_err report_table(const struct fp_locate *loc,
+				struct fp_report *r)
 {
+	enum fp_err err = FP_OK;
 	char other[64];
 
-	if (!loc->overlap.found)
-		return FP_OK;
-	overlap_name(&loc->overlap, other, sizeof(other));
-	return fp_report_add_volume(r, FP_P_PART_OVERLAP, other, loc->part,
-				    loc->overlap.off / 512);
+	if (loc->gpt_backup)
+		err = fp_report_add_volume(r, FP_P_GPT_PRIMARY, NULL,
+					   loc->part, 0);
+	if (!err && loc->overlap.found) {
+		overlap_name(&loc->overlap, other, sizeof(other));
+		err = fp_report_add_volume(r, FP_P_PART_OVERLAP, other,
+					   loc->part, loc->overlap.off / 512);
+	}
+	return err;
 }
 
 static int run_verify(const struct cli *c)
@@ -1221,7 +1229,7 @@ static int run_verify(const struct cli *c)
 	err = fp_verify_progress(img, progress_on(c, &prog, "checking"), &r);
 	fp_meter_end(&prog.meter);
 	if (!err)
-		err = report_overlap(&loc, r);
+		err = report_table(&loc, r);
 	if (err) {
 		ret = fs_error(c, img, err);
 	} else {

@@ -19,6 +19,9 @@ static const struct {
 	[FP_P_PART_OVERLAP] = { "partition-overlap", FP_SEV_ERROR,
 		"partition %a overlaps %o from sector %b of the image, which "
 		"a write into the volume may change", 1 },
+	[FP_P_GPT_PRIMARY] = { "gpt-primary", FP_SEV_WARNING,
+		"the primary GPT header or its entry array is damaged; "
+		"partition %a was found through the backup header", 1 },
 	[FP_P_BOOT_BACKUP] = { "boot-backup", FP_SEV_ERROR,
 		"BPB of the backup boot sector (sector %a) differs from the "
 		"boot sector's, first at byte %b" },

@@ -8,6 +8,7 @@
 /* Every problem the checker knows; codes and messages are in problem.c. */
 enum fp_problem {
 	FP_P_PART_OVERLAP,	/* partition overlaps another or the table */
+	FP_P_GPT_PRIMARY,	/* primary GPT damaged, the backup used */
 	FP_P_BOOT_BACKUP,	/* FAT32 backup boot sector: BPB differs */
 	FP_P_BOOT_BACKUP_CODE,	/* ... only boot code or OEM name differ */
 	FP_P_FSINFO_SIG,	/* FSInfo signatures wrong */
