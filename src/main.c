@@ -1093,7 +1093,7 @@ static int place_window(const struct cli *c, struct fp_img *img,
 		if (err && (c->partition || loc->kind != FP_PT_NONE))
 			return locate_error(c, img, err, loc);
 	}
-	if (!err && check_overlap(c, loc))
+	if (check_overlap(c, loc))	/* loc->overlap is zero unless found */
 		return EXIT_INCONSISTENT;
 	if (loc->gpt_backup && !c->quiet && !c->verify)	/* a finding there */
 		msg("warning: '%s': primary GPT is damaged, using the backup",

@@ -236,6 +236,20 @@ static const char *epath_str(struct vctx *v, struct epath *p)
 	return p->made;
 }
 
+/* Count a finding of @p in @r; 1 to record it, 0 past FP_VERIFY_CAP. */
+static int count_finding(struct fp_report *r, enum fp_problem p)
+{
+	if (fp_problem_severity(p) == FP_SEV_ERROR)
+		r->errors++;
+	else
+		r->warnings++;
+	if (++r->per_problem[p] > FP_VERIFY_CAP) {
+		r->dropped[p]++;
+		return 0;
+	}
+	return 1;
+}
+
 /*
  * Record a finding at the path @ep stands for; past FP_VERIFY_CAP of one
  * problem only count it.
@@ -249,16 +263,8 @@ static struct fp_finding *add_at(struct vctx *v, enum fp_problem p,
 	const char *path;
 
 	v->last = p;
-	if (v->owners_pass)
+	if (v->owners_pass || !count_finding(r, p))
 		return NULL;
-	if (fp_problem_severity(p) == FP_SEV_ERROR)
-		r->errors++;
-	else
-		r->warnings++;
-	if (++r->per_problem[p] > FP_VERIFY_CAP) {
-		r->dropped[p]++;
-		return NULL;
-	}
 	if (fp_grow(&r->findings, &r->finding_cap, r->finding_count,
 		    sizeof(*r->findings))) {
 		fail(v, FP_E_NOMEM);
@@ -1474,8 +1480,11 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 enum fp_err fp_report_add_volume(struct fp_report *r, enum fp_problem p,
 				 const char *other, uint64_t a, uint64_t b)
 {
-	struct fp_finding f = { p, strdup(""), NULL, 0, a, b };
+	struct fp_finding f = { p, NULL, NULL, 0, a, b };
 
+	if (!count_finding(r, p))
+		return FP_OK;
+	f.path = strdup("");
 	if (other)
 		f.other = strdup(other);
 	if (!f.path || (other && !f.other) ||
@@ -1488,11 +1497,6 @@ enum fp_err fp_report_add_volume(struct fp_report *r, enum fp_problem p,
 	memmove(r->findings + 1, r->findings,
 		r->finding_count++ * sizeof(*r->findings));
 	r->findings[0] = f;
-	r->per_problem[p]++;
-	if (fp_problem_severity(p) == FP_SEV_ERROR)
-		r->errors++;
-	else
-		r->warnings++;
 	return FP_OK;
 }
 
