@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # bench/populate.sh - time copies into FAT32 images (issue 17) against
 # mcopy -s, genimage's way and the floor.
 #

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # bench/run.sh - time fatprealloc against the dd proxy, mtools and fsck.fat.
 #
 # Needs (Debian packages): bash (>= 5 for $EPOCHREALTIME, else date is

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* bitmap.c - free-cluster bitmap, scanned a 64-bit word at a time. */
 #include <assert.h>
 #include <stdlib.h>

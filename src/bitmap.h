@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* bitmap.h - free-cluster bitmap, filled from the FAT window by window. */
 #ifndef FP_BITMAP_H
 #define FP_BITMAP_H

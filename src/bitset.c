@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* bitset.c - sets of cluster numbers as sparse bit arrays. */
 #include "bitset.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* bitset.h - sets of cluster numbers as sparse bit arrays. */
 #ifndef FP_BITSET_H
 #define FP_BITSET_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* bpb.c - decode and validate the boot sector, BPB and FSInfo sector. */
 #include <string.h>
 

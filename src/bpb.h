@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* bpb.h - boot sector, BPB and FSInfo decoding into native structs. */
 #ifndef FP_BPB_H
 #define FP_BPB_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* cli.h - the command line's parsed options and exit codes (CLI only). */
 #ifndef FP_CLI_H
 #define FP_CLI_H

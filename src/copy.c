@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* copy.c - write a host file's bytes into runs of an image. */
 #include "copy.h"
 

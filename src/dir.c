@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* dir.c - directories in memory: walk, lookup, free slots, entry codec. */
 #include "dir.h"
 

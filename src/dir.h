@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* dir.h - directories in memory: walk, lookup, free slots, entry codec. */
 #ifndef FP_DIR_H
 #define FP_DIR_H

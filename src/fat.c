@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* fat.c - the active FAT through a cache of windows: get, set, flush. */
 #include <assert.h>
 #include <endian.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* fat.h - the active FAT through a cache of windows: 12/16/32-bit entries. */
 #ifndef FP_FAT_H
 #define FP_FAT_H

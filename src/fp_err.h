@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* fp_err.h - error codes of the fatprealloc library and their messages. */
 #ifndef FP_ERR_H
 #define FP_ERR_H

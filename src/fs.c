@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* fs.c - an opened volume: geometry, active FAT, free bitmap, FSInfo. */
 #include "fs.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* fs.h - an opened volume: geometry, active FAT, free bitmap, FSInfo. */
 #ifndef FP_FS_H
 #define FP_FS_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* image.c - image I/O: file, block device and memory backends behind ops. */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* image.h - image I/O: a file or block device, or memory (for tests). */
 #ifndef FP_IMAGE_H
 #define FP_IMAGE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* le.h - little-endian loads and stores on byte buffers. */
 #ifndef FP_LE_H
 #define FP_LE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* main.c - the fatprealloc command line: options, messages, exit codes. */
 #include <errno.h>
 #include <fcntl.h>

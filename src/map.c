@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* map.c - where an existing file's or directory's clusters are (--map). */
 #include "map.h"
 

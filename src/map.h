@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* map.h - where an existing file's or directory's clusters are (--map). */
 #ifndef FP_MAP_H
 #define FP_MAP_H

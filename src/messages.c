@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* messages.c - the command line's error messages and their exit codes. */
 #include "messages.h"
 

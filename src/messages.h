@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* messages.h - the command line's error messages (CLI only). */
 #ifndef FP_MESSAGES_H
 #define FP_MESSAGES_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* name.c - FAT names: 8.3 rules, ~N aliases, LFN slots, UTF-8 <-> UCS-2. */
 #include <assert.h>
 #include <inttypes.h>

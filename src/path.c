@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* path.c - paths inside a volume: components, keys, walks to a parent. */
 #include "path.h"
 

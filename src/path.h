@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* path.h - paths inside a volume: components, keys, walks to a parent. */
 #ifndef FP_PATH_H
 #define FP_PATH_H

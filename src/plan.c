@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* plan.c - plan preallocations of an open volume in memory, commit them. */
 #include "plan.h"
 

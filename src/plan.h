@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* plan.h - plan preallocations of an open volume in memory, commit them. */
 #ifndef FP_PLAN_H
 #define FP_PLAN_H

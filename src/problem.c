@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* problem.c - the problems the checker reports: codes, severities, messages. */
 #include "problem.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* progress.c - a progress callback for long library work, rate-limited. */
 #include "progress.h"
 

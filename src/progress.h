@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* progress.h - a progress callback for long library work, rate-limited. */
 #ifndef FP_PROGRESS_H
 #define FP_PROGRESS_H

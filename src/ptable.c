@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* ptable.c - MBR and GPT partition tables: find the FAT volume's bytes. */
 #include "ptable.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* ptable.h - MBR and GPT partition tables: find the FAT volume's bytes. */
 #ifndef FP_PTABLE_H
 #define FP_PTABLE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* report.c - render plans and results as text or JSON (CLI only). */
 #include "report.h"
 

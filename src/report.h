@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* report.h - render plans and results as text or JSON (CLI only). */
 #ifndef FP_REPORT_H
 #define FP_REPORT_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* size.c - parse SIZE and OFFSET arguments (util-linux, mtools). */
 #include <assert.h>
 #include <stddef.h>

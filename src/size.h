@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* size.h - parse SIZE and OFFSET arguments (util-linux, mtools). */
 #ifndef FP_SIZE_H
 #define FP_SIZE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* tree.c - scan a host tree: sorted entries, kinds, sizes, clamped times. */
 #include "tree.h"
 

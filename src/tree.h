@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* tree.h - scan a host file or directory tree for copying into a volume. */
 #ifndef FP_TREE_H
 #define FP_TREE_H

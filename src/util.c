@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* util.c - small helpers shared by the library modules: growable arrays. */
 #include "util.h"
 

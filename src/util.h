@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* util.h - small helpers shared by the library modules: growable arrays. */
 #ifndef FP_UTIL_H
 #define FP_UTIL_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* verify.h - a read-only, fsck-style check of a FAT volume. */
 #ifndef FP_VERIFY_H
 #define FP_VERIFY_H

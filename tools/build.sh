@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # Configure and build fatprealloc out of tree in DIR (default: build).
 # Usage: tools/build.sh [--sanitize | --portable] [DIR]
 #   --portable: as if the host were not little-endian (__BYTE_ORDER__

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # Install what is missing, build, and preallocate files in a demo SD-card
 # image (MBR, one FAT32 partition at 1 MiB), then show the result with
 # mtools and check it with fsck.fat.

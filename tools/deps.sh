@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # Install the Debian packages fatprealloc needs to build and test, if any
 # is missing.  Runs apt-get as root, or through sudo for other users.
 set -e

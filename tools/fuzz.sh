@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # Build the libFuzzer targets with clang, ASan and UBSan, seed them with
 # small mkfs.fat images, and run each for SECONDS (default 55: five
 # targets in under 5 minutes).  Prints each target's executions and

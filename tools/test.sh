@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # Install what is missing, build and run the whole test suite.
 # Usage: tools/test.sh [--sanitize | --portable]
 #   --sanitize: ASan + UBSan build, the whole suite

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # Build without sanitizers in build-valgrind/ and run tests under
 # valgrind memcheck: the unit tests themselves, and in the image tests
 # every run of fatprealloc (through FATPREALLOC, which tests/img/lib.sh

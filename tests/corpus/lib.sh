@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # tests/corpus/lib.sh: helpers that make the images of the --verify corpus
 # (tests/corpus/*/image.sh), sourced after tests/img/lib.sh by the corpus
 # runner tests/corpus/run.sh and by tests/img/hostile.test (POSIX sh).

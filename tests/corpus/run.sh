@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # tests/corpus/run.sh CASE/image.sh: run one case of the --verify corpus
 # (tests/corpus/README.md).  The automake harness runs it for every case
 # (SH_LOG_COMPILER, tests/img/tests.am), with FATPREALLOC and TESTLIB set.

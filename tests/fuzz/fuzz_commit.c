@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* fuzz_commit.c - libFuzzer: never write through damage. */
 #include <assert.h>
 #include <stddef.h>

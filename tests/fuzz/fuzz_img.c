@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* fuzz_img.c - the image fuzzers' inputs: an image by its first bytes. */
 #include <string.h>
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* fuzz_name.c - libFuzzer: UTF-8 names to long names, 8.3 names, aliases. */
 #include <assert.h>
 #include <stddef.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* fuzz_open.c - libFuzzer: locate, open and check an arbitrary image. */
 #include <stddef.h>
 #include <stdint.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* fuzz_plan.c - libFuzzer: plan and commit into an arbitrary image. */
 #include <assert.h>
 #include <stddef.h>

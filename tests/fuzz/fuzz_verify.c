@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* fuzz_verify.c - libFuzzer: open and fully check an arbitrary image. */
 #include <stddef.h>
 #include <stdint.h>

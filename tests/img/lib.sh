@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # lib.sh: helpers for the fatprealloc image tests (POSIX sh).
 #
 # Each test does '. "$TESTLIB"' first.  The harness sets FATPREALLOC (the

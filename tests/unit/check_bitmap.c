@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_bitmap.c - unit tests for the free-cluster bitmap. */
 #include <check.h>
 #include <stdlib.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_bitset.c - unit tests for the sparse bit sets. */
 #include <check.h>
 #include <stdlib.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_bpb.c - unit tests for boot sector, BPB and FSInfo decoding. */
 #include <check.h>
 #include <stdio.h>

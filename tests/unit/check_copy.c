@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_copy.c - unit tests for writing host files into image runs. */
 #include <check.h>
 #include <errno.h>

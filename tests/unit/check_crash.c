@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /*
  * check_crash.c - a preallocation cut short by a fault at any of its writes
  * or reads (a dead device, EIO, ENOSPC, a short write, a failed read)

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_fat.c - unit tests for the in-memory FAT and the image layer. */
 #include <check.h>
 #include <errno.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_image.c - the sysfs lookup of a partition's whole disk. */
 #include <check.h>
 #include <limits.h>

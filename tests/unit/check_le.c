@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_le.c - unit tests for the little-endian helpers in le.h. */
 #include <check.h>
 #include <stdint.h>

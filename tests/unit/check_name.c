@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_name.c - unit tests for FAT names (name.h). */
 #include <check.h>
 #include <stdint.h>

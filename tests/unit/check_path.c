@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_path.c - path components, keys, and walks on a memory image. */
 #include <check.h>
 #include <stdint.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_plan.c - the planner and its commit on a memory image. */
 #include <check.h>
 #include <errno.h>

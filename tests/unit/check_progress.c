@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_progress.c - progress reports of the commit and the checker. */
 #include <check.h>
 #include <stdlib.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_ptable.c - unit tests for MBR/GPT partition tables and CRC-32. */
 #include <check.h>
 #include <fcntl.h>

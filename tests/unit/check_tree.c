@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_tree.c - unit tests for the host tree scan in tree.h. */
 #include <check.h>
 #include <fcntl.h>

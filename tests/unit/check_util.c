@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_util.c - unit tests for the growable-array helper in util.h. */
 #include <check.h>
 #include <stdint.h>

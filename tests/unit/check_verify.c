@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* check_verify.c - the checker on hand-made damage to a memory volume. */
 #include <check.h>
 #include <stdlib.h>

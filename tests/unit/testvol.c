@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* testvol.c - a FAT16 volume built by hand in memory, for unit tests. */
 #include "testvol.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* testvol.h - a FAT16 volume built by hand in memory, for unit tests. */
 #ifndef FP_TESTVOL_H
 #define FP_TESTVOL_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
 /* tmpdir.h - temporary files for unit tests, under $TMPDIR. */
 #ifndef FP_TEST_TMPDIR_H
 #define FP_TEST_TMPDIR_H
