@@ -597,18 +597,21 @@ static int slot_free(const struct fp_dir *dir, uint32_t i)
 	return i >= dir->end || fp_dir_ent(dir, i)[0] == FP_DIRENT_FREE;
 }
 
-int fp_dir_find_free(struct fp_dir *dir, uint32_t count, uint32_t *slot)
+int fp_dir_find_free(struct fp_dir *dir, uint32_t count, uint32_t from,
+		     uint32_t *slot)
 {
 	uint32_t per = dir->clus_len / FP_DIRENT_LEN, n = fp_dir_count(dir);
 	uint32_t new_from = dir->disk_cl_count * per, i, run = 0;
-	uint32_t *from = &dir->free_from[count];
+	uint32_t *known = &dir->free_from[count];
+	int whole = from <= *known;	/* the search covers all from 0 */
 
 	assert(count >= 1 && count <= FP_DIR_SET_MAX);
 	/*
 	 * Slots are only taken while a plan runs, so no run of @count that
-	 * was not there last time has appeared below where it stopped.
+	 * was not there last time has appeared below where it stopped; a
+	 * search that starts higher up learns nothing about what is below.
 	 */
-	for (i = *from; i < n; i++) {
+	for (i = whole ? *known : from; i < n; i++) {
 		/*
 		 * Each cluster on disk is written on its own, the new ones
 		 * together before they are linked: a set may cross from one
@@ -618,12 +621,26 @@ int fp_dir_find_free(struct fp_dir *dir, uint32_t count, uint32_t *slot)
 			run = 0;
 		run = slot_free(dir, i) ? run + 1 : 0;
 		if (run == count) {
-			*slot = *from = i + 1 - count;
+			*slot = i + 1 - count;
+			if (whole)
+				*known = *slot;
 			return 1;
 		}
 	}
-	*from = n - run;
+	if (whole)
+		*known = n - run;
 	return 0;
+}
+
+uint32_t fp_dir_grow_slot(const struct fp_dir *dir, uint32_t from)
+{
+	uint32_t per = dir->clus_len / FP_DIRENT_LEN, n = fp_dir_count(dir);
+	uint32_t new_from = dir->disk_cl_count * per, s = n;
+
+	assert(dir->first_cl && from <= n && new_from <= n);
+	while (s > from && s > new_from && slot_free(dir, s - 1))
+		s--;
+	return s;
 }
 
 enum fp_err fp_dir_grow(struct fp_dir *dir, uint32_t cl)
@@ -677,6 +694,8 @@ void fp_dir_put(struct fp_dir *dir, uint32_t slot, const uint8_t *ents,
 		fp_dir_touch(dir, i);
 	if (dir->index)
 		index_from(dir, slot, 0);
+	if (after > dir->put_end)
+		dir->put_end = after;
 	if (after > dir->end) {
 		if (after < n && fp_dir_ent(dir, after)[0] != FP_DIRENT_END) {
 			memset(fp_dir_ent(dir, after), 0, FP_DIRENT_LEN);

@@ -65,6 +65,8 @@ struct fp_dir {
 	uint32_t clus_len;
 	uint32_t free_from[FP_DIR_SET_MAX + 1];	/* [k]: no free run of k
 				 * slots starts below it */
+	uint32_t put_end;	/* the slot after the highest set that
+				 * fp_dir_put() stored; 0 before any */
 	struct fp_dir_index *index;	/* names, made by the first lookup */
 };
 
@@ -181,12 +183,23 @@ int fp_dir_sfn_used(struct fp_dir *dir, const uint8_t sfn[11]);
 
 /*
  * The lowest run of @count free slots (deleted entries and everything from
- * the end marker on), within the clusters that are in memory, that lies in
- * one cluster that is on disk or only in new clusters (a chain
- * directory's), so that a crash never leaves half of an entry set.
- * Returns 1 with *slot set, or 0.
+ * the end marker on) that starts at or after slot @from, within the
+ * clusters that are in memory, and lies in one cluster that is on disk or
+ * only in new clusters (a chain directory's), so that a crash never leaves
+ * half of an entry set.  Returns 1 with *slot set, or 0.
  */
-int fp_dir_find_free(struct fp_dir *dir, uint32_t count, uint32_t *slot);
+int fp_dir_find_free(struct fp_dir *dir, uint32_t count, uint32_t from,
+		     uint32_t *slot);
+
+/*
+ * Where a set goes that fp_dir_find_free() found no room for at or after
+ * @from, once a chain directory grows: the first of the free slots at the
+ * directory's end (at or after @from) when they lie in new clusters, which
+ * are written together, so that the set continues them with no gap; else
+ * the first slot past the clusters on disk.  The directory must grow until
+ * the set ends within it.
+ */
+uint32_t fp_dir_grow_slot(const struct fp_dir *dir, uint32_t from);
 
 /* Append the zero-filled cluster @cl; FP_E_DIRFULL past the entry limit. */
 enum fp_err fp_dir_grow(struct fp_dir *dir, uint32_t cl);
@@ -195,7 +208,7 @@ enum fp_err fp_dir_grow(struct fp_dir *dir, uint32_t cl);
  * Store @count entries from @ents at @slot.  Free slots before @slot are
  * turned from end markers into deleted entries, and an end marker is put
  * after the set where it replaces the end, so that every reader sees the
- * new entries and nothing behind them.
+ * new entries and nothing behind them.  put_end follows the set's end.
  */
 void fp_dir_put(struct fp_dir *dir, uint32_t slot, const uint8_t *ents,
 		uint32_t count);

@@ -585,19 +585,23 @@ static enum fp_err pick_sfn(struct fp_dir *dir, const uint16_t *name,
 	return FP_E_ALIAS;
 }
 
-/* Grow @dir by enough zeroed clusters for @slots entries. */
+/*
+ * Grow @dir by enough zeroed clusters for a set of @slots entries that
+ * starts at fp_dir_grow_slot(): *slot.
+ */
 static enum fp_err grow_dir(struct fp_plan *p, struct fp_dir *dir,
 			    uint32_t slots, uint32_t *slot)
 {
-	uint32_t per = p->fs->geom.clus_len / FP_DIRENT_LEN;
-	uint32_t k = (slots + per - 1) / per, i, cl, prev;
+	uint32_t per = p->fs->geom.clus_len / FP_DIRENT_LEN, k, i, cl, prev;
 	enum fp_err err;
 
 	if (dir->first_cl == 0)
 		return FP_E_ROOTFULL;
+	*slot = fp_dir_grow_slot(dir, dir->put_end);
+	assert(*slot + slots > fp_dir_count(dir));
+	k = (*slot + slots - fp_dir_count(dir) + per - 1) / per;
 	if (fp_dir_count(dir) + (uint64_t)k * per > FP_DIR_MAX_ENTRIES)
 		return FP_E_DIRFULL;
-	*slot = fp_dir_count(dir);
 	for (i = 0; i < k; i++) {
 		prev = dir->cls[dir->cl_count - 1];
 		err = take_one(p, prev, dir->cl_count <= dir->disk_cl_count,
@@ -615,9 +619,33 @@ static enum fp_err grow_dir(struct fp_plan *p, struct fp_dir *dir,
 }
 
 /*
+ * Where a new set of @slots entries goes in @dir.  The sets a plan makes
+ * in one directory lie on disk in the order it makes them (a copy makes
+ * them in name order, for readers that list in disk order): each in the
+ * lowest free slots after the set before it (put_end), the first in the
+ * lowest free slots of all; else in new clusters, right after the free
+ * slots the set before it left there (a directory the plan creates is
+ * all new clusters, so its sets leave no gap).  Only a directory that
+ * cannot grow (a full fixed root, the entry limit, no free cluster)
+ * takes the set into lower free slots, out of order, rather than fail.
+ */
+static enum fp_err place_set(struct fp_plan *p, struct fp_dir *dir,
+			     uint32_t slots, uint32_t *slot)
+{
+	enum fp_err err;
+
+	if (fp_dir_find_free(dir, slots, dir->put_end, slot))
+		return FP_OK;
+	err = grow_dir(p, dir, slots, slot);
+	if ((err == FP_E_ROOTFULL || err == FP_E_DIRFULL ||
+	     err == FP_E_NOSPC) && fp_dir_find_free(dir, slots, 0, slot))
+		return FP_OK;
+	return err;
+}
+
+/*
  * Add an entry set (long-name slots, then the short entry) for @name to
- * @dir.  The set goes into the lowest free run of slots, or at the start
- * of new clusters, so that it never straddles old and new clusters.
+ * @dir, where place_set() puts it.
  */
 static enum fp_err add_entry(struct fp_plan *p, struct fp_dir *dir,
 			     const uint16_t *name, size_t n, uint8_t attr,
@@ -639,11 +667,9 @@ static enum fp_err add_entry(struct fp_plan *p, struct fp_dir *dir,
 				   nlfn - i, sum);
 	fp_dirent_encode(ents + nlfn * FP_DIRENT_LEN, sfn, attr, ntres, cl,
 			 size, is_fat32(p), p->date, p->time, p->tenth);
-	if (!fp_dir_find_free(dir, nlfn + 1, slot)) {
-		err = grow_dir(p, dir, nlfn + 1, slot);
-		if (err)
-			return err;
-	}
+	err = place_set(p, dir, nlfn + 1, slot);
+	if (err)
+		return err;
 	fp_dir_put(dir, *slot, ents, nlfn + 1);
 	*slot += nlfn;
 	return FP_OK;

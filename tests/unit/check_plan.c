@@ -4,6 +4,7 @@
 #include <check.h>
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -321,6 +322,103 @@ START_TEST(test_mkdir_on_full_volume_says_what_it_needs)
 }
 END_TEST
 
+/*
+ * A directory the plan creates is written whole before it is linked: a
+ * long name's set that does not fit the two slots left in its first
+ * cluster continues into the next one, and the short name after it in
+ * request order comes after it, with no gap (it used to fill the gap).
+ */
+START_TEST(test_new_dir_sets_in_request_order)
+{
+	static const char long_name[] = "/d/LongLongLongLongLongLongLongName.bin";
+	struct fp_plan_opts o = { .time = 1, .utc = 1, .parents = 1 };
+	struct fp_req r[14];
+	char names[12][8];
+	const uint8_t *d2, *d3;
+	unsigned i;
+	struct ctx c;
+
+	for (i = 0; i < 12; i++) {
+		snprintf(names[i], sizeof(names[i]), "/d/A%02u", i);
+		r[i].path = names[i];
+		r[i].size = 0;
+	}
+	r[12].path = long_name;
+	r[12].size = 0;
+	r[13].path = "/d/UPPER";
+	r[13].size = 0;
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, &o, r, 14), FP_OK);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
+	ck_assert_uint_eq(disk_fat(&c, 0, 2), 3);	/* d grew once */
+	ck_assert_uint_eq(disk_fat(&c, 0, 3), 0xFFFF);
+	d2 = fp_img_mem_data(c.img) + testvol_cl_off(2);
+	d3 = fp_img_mem_data(c.img) + testvol_cl_off(3);
+	ck_assert_mem_eq(d2 + 13 * 32, "A11        ", 11);
+	ck_assert_uint_eq(d2[14 * 32], 0x43);	/* last of 3 long-name slots */
+	ck_assert_uint_eq(d2[14 * 32 + DIR_ATTR], FP_ATTR_LFN);
+	ck_assert_uint_eq(d2[15 * 32], 0x02);
+	ck_assert_uint_eq(d3[0], 0x01);
+	ck_assert_mem_eq(d3 + 32, "LONGLO~1BIN", 11);
+	ck_assert_mem_eq(d3 + 64, "UPPER      ", 11);
+	ck_assert_uint_eq(d3[96], 0);	/* end marker */
+	ctx_close(&c);
+}
+END_TEST
+
+/* Store a one-slot entry called @name at @slot of @d. */
+static void put_one(struct fp_dir *d, uint32_t slot, const char *name)
+{
+	uint8_t e[FP_DIRENT_LEN] = { 0 };
+
+	memset(e, ' ', 11);
+	memcpy(e, name, strlen(name));
+	e[DIR_ATTR] = FP_ATTR_ARCHIVE;
+	fp_dir_put(d, slot, e, 1);
+}
+
+/*
+ * The free-slot search from a slot on, and where a set goes once the
+ * directory grows: after the free slots at the end when they are new, at
+ * the first new cluster when they are on disk.
+ */
+START_TEST(test_dir_free_from_and_grow_slot)
+{
+	struct fp_geom g = { .sec_len = 512, .clus_len = 512 };
+	struct fp_dir d;
+	uint32_t slot, i;
+
+	ck_assert_int_eq(fp_dir_create(&d, &g, 5, 0, 0, 0), FP_OK);
+	ck_assert_uint_eq(d.put_end, 0);
+	for (i = 2; i < 14; i++)
+		put_one(&d, i, "F");
+	ck_assert_uint_eq(d.put_end, 14);
+	d.buf[3 * FP_DIRENT_LEN] = FP_DIRENT_FREE;	/* a hole at 3 */
+	ck_assert_int_eq(fp_dir_find_free(&d, 1, 0, &slot), 1);
+	ck_assert_uint_eq(slot, 3);
+	ck_assert_int_eq(fp_dir_find_free(&d, 1, d.put_end, &slot), 1);
+	ck_assert_uint_eq(slot, 14);
+	ck_assert_int_eq(fp_dir_find_free(&d, 3, d.put_end, &slot), 0);
+	ck_assert_uint_eq(fp_dir_grow_slot(&d, d.put_end), 14);
+	/* the same directory as if its cluster were on disk */
+	d.disk_cl_count = 1;
+	ck_assert_uint_eq(fp_dir_grow_slot(&d, d.put_end), 16);
+	ck_assert_int_eq(fp_dir_grow(&d, 6), FP_OK);
+	ck_assert_int_eq(fp_dir_find_free(&d, 3, d.put_end, &slot), 1);
+	ck_assert_uint_eq(slot, 16);
+	put_one(&d, 16, "G");
+	ck_assert_uint_eq(fp_dir_grow_slot(&d, d.put_end), 17);
+	ck_assert_int_eq(fp_dir_find_free(&d, 1, d.put_end, &slot), 1);
+	ck_assert_uint_eq(slot, 17);
+	/* the search from 0 still knows the hole, and the cache agrees */
+	ck_assert_int_eq(fp_dir_find_free(&d, 1, 0, &slot), 1);
+	ck_assert_uint_eq(slot, 3);
+	ck_assert_int_eq(fp_dir_find_free(&d, 2, 0, &slot), 1);
+	ck_assert_uint_eq(slot, 14);
+	fp_dir_release(&d);
+}
+END_TEST
+
 /* FAT date and time words of y-m-d h:m:s. */
 #define FAT_DATE(y, m, d) ((uint16_t)((((y) - 1980) << 9) | ((m) << 5) | (d)))
 #define FAT_TIME(h, m, s) ((uint16_t)(((h) << 11) | ((m) << 5) | ((s) / 2)))
@@ -422,6 +520,8 @@ static Suite *plan_suite(void)
 	tcase_add_test(tc, test_root_full);
 	tcase_add_test(tc, test_write_fault_reported);
 	tcase_add_test(tc, test_mkdir_on_full_volume_says_what_it_needs);
+	tcase_add_test(tc, test_new_dir_sets_in_request_order);
+	tcase_add_test(tc, test_dir_free_from_and_grow_slot);
 	tcase_add_test(tc, test_timestamp_clamps);
 	tcase_add_test(tc, test_mem_pad);
 	suite_add_tcase(s, tc);
