@@ -45,6 +45,7 @@ enum fp_err {
 	FP_E_LOOP,	/* a host directory contains itself through a link */
 	FP_E_EXISTS,	/* the copy's target exists as a file */
 	FP_E_CHANGED,	/* a host source changed after it was planned */
+	FP_E_PASTPART,	/* the FAT volume runs past its partition's end */
 	FP_E_COUNT
 };
 

@@ -183,18 +183,26 @@ void fp_fs_free(struct fp_fs *fs)
 	free(fs);
 }
 
+/* What fat_at() found at a partition's start. */
+enum fat_fit {
+	FAT_NONE,	/* no valid FAT boot sector */
+	FAT_FITS,	/* a FAT volume within the partition */
+	FAT_PAST,	/* a FAT volume longer than the partition */
+};
+
 /*
- * *yes = 1 if a valid FAT boot sector starts at @off and fits in @len
- * bytes.  A failed read is an error, not "no FAT here".
+ * Whether a valid FAT boot sector starts at @off, and whether its volume
+ * fits in the @len bytes there (*vol_len: its length).  A failed read is
+ * an error, not "no FAT here".
  */
 static enum fp_err fat_at(struct fp_img *img, uint64_t off, uint64_t len,
-			  int *yes)
+			  enum fat_fit *fit, uint64_t *vol_len)
 {
 	uint8_t boot[FP_SECTOR_MIN];
 	struct fp_geom g;
 	enum fp_err err;
 
-	*yes = 0;
+	*fit = FAT_NONE;
 	if (len < sizeof(boot))
 		return FP_OK;
 	err = fp_img_read(img, off, boot, sizeof(boot));
@@ -202,41 +210,58 @@ static enum fp_err fat_at(struct fp_img *img, uint64_t off, uint64_t len,
 		return FP_OK;
 	if (err)
 		return err;
-	*yes = fp_bpb_decode(boot, len, &g) == FP_OK;
+	if (fp_bpb_decode(boot, UINT64_MAX, &g) != FP_OK)
+		return FP_OK;
+	*fit = g.vol_len <= len ? FAT_FITS : FAT_PAST;
+	*vol_len = g.vol_len;
 	return FP_OK;
 }
 
-static enum fp_err use_part(const struct fp_part *p, struct fp_locate *loc)
+/* Use partition @p, whose volume fits (@fit) or runs past its end. */
+static enum fp_err use_part(const struct fp_part *p, enum fat_fit fit,
+			    uint64_t vol_len, struct fp_locate *loc)
 {
 	loc->off = p->off;
 	loc->len = p->len;
 	loc->part = p->number;
-	return FP_OK;
+	if (fit != FAT_PAST)
+		return FP_OK;
+	loc->vol_len = vol_len;
+	return FP_E_PASTPART;
 }
 
-/* Note the partitions that hold a FAT volume; use it if there is one. */
+/*
+ * Note the partitions that hold a FAT boot sector; use it if there is
+ * one.  One whose volume runs past its end counts: the message then says
+ * so, rather than that no partition holds FAT.
+ */
 static enum fp_err pick_fat(struct fp_img *img, const struct fp_ptable *pt,
 			    struct fp_locate *loc)
 {
 	const struct fp_part *found = NULL;
+	enum fat_fit fit, found_fit = FAT_NONE;
+	uint64_t vol_len, found_len = 0;
 	enum fp_err err;
 	size_t i;
-	int yes;
 
 	for (i = 0; i < pt->count; i++) {
-		err = fat_at(img, pt->parts[i].off, pt->parts[i].len, &yes);
+		err = fat_at(img, pt->parts[i].off, pt->parts[i].len, &fit,
+			     &vol_len);
 		if (err)
 			return err;
-		if (!yes)
+		if (fit == FAT_NONE)
 			continue;
 		if (loc->fat_count < FP_LOCATE_MAX)
 			loc->fat_parts[loc->fat_count] = pt->parts[i].number;
 		loc->fat_count++;
 		found = &pt->parts[i];
+		found_fit = fit;
+		found_len = vol_len;
 	}
 	if (loc->fat_count > 1)
 		return FP_E_MANYPART;
-	return found ? use_part(found, loc) : FP_E_NOTFAT;
+	return found ? use_part(found, found_fit, found_len, loc) :
+	       FP_E_NOTFAT;
 }
 
 enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
@@ -244,13 +269,14 @@ enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
 {
 	const struct fp_part *p;
 	struct fp_ptable pt;
+	enum fat_fit fit;
+	uint64_t vol_len = 0;
 	enum fp_err err;
-	int yes;
 
 	memset(loc, 0, sizeof(*loc));
 	if (!part) {
-		err = fat_at(img, 0, fp_img_len(img), &yes);
-		if (err || yes)
+		err = fat_at(img, 0, fp_img_len(img), &fit, &vol_len);
+		if (err || fit == FAT_FITS)
 			return err;
 	}
 	err = fp_ptable_read(img, &pt);
@@ -258,15 +284,17 @@ enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
 		return err;
 	loc->kind = pt.kind;
 	loc->gpt_backup = pt.gpt_backup;
+	loc->sec_len = pt.sec_len;
 	if (!part) {
 		err = pt.kind == FP_PT_NONE ? FP_E_NOTFAT :
 		      pick_fat(img, &pt, loc);
 	} else if (!(p = fp_ptable_find(&pt, part))) {
 		err = FP_E_NOPART;
 	} else {
-		use_part(p, loc);
-		err = fat_at(img, p->off, p->len, &yes);
-		if (!err && !yes)
+		err = fat_at(img, p->off, p->len, &fit, &vol_len);
+		if (!err)
+			err = use_part(p, fit, vol_len, loc);
+		if (!err && fit == FAT_NONE)
 			err = FP_E_NOTFAT;
 	}
 	if (!err)

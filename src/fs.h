@@ -77,14 +77,18 @@ struct fp_locate {
 	unsigned fat_parts[FP_LOCATE_MAX];	/* FAT partitions seen */
 	size_t fat_count;
 	struct fp_overlap overlap;	/* what the partition used overlaps */
+	uint64_t vol_len;	/* FP_E_PASTPART: the volume's bytes */
+	uint32_t sec_len;	/* the table's sector size, 0 for none */
 };
 
 /*
  * Find the FAT volume in @img.  With @part > 0: that partition of the MBR
  * or GPT (FP_E_NOPART without a table or such a partition; FP_E_NOTFAT
- * when it holds no valid FAT boot sector).  With 0: a valid FAT boot
- * sector at offset 0 is a bare volume; else the one partition holding a
- * FAT boot sector (FP_E_MANYPART when several do, FP_E_NOTFAT when none).
+ * when it holds no valid FAT boot sector; FP_E_PASTPART when it holds one
+ * whose volume is longer than the partition, loc->vol_len saying how
+ * long).  With 0: a valid FAT boot sector at offset 0 is a bare volume;
+ * else the one partition holding a FAT boot sector, whether its volume
+ * fits or not (FP_E_MANYPART when several do, FP_E_NOTFAT when none).
  * The boot sector is validated before the table, since both end in
  * 0x55AA.  A partition found that overlaps the table or another partition
  * is still returned, with loc->overlap saying so (fp_ptable_overlap()).

@@ -262,6 +262,13 @@ int locate_error(const struct cli *c, struct fp_img *img,
 		msg("'%s': no partition %u in its %s partition table (list "
 		    "them with sfdisk -l)", c->image, c->partition,
 		    loc->kind == FP_PT_GPT ? "GPT" : "MBR");
+	else if (err == FP_E_PASTPART)
+		msg("'%s': the FAT volume in partition %u has %" PRIu64 " "
+		    "sectors, more than the partition's %" PRIu64 " (of %"
+		    PRIu32 " bytes): it runs past the partition's end",
+		    c->image, loc->part,
+		    (loc->vol_len + loc->sec_len - 1) / loc->sec_len,
+		    loc->len / loc->sec_len, loc->sec_len);
 	else if (err == FP_E_NOTFAT && c->partition)
 		msg("'%s': partition %u is not a FAT filesystem", c->image,
 		    c->partition);

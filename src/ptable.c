@@ -524,7 +524,7 @@ static enum fp_err gpt_spans(const struct gpt_hdr *h, uint64_t img_len,
  * are bad is an error, not a reason to look at the other copy.
  */
 static enum fp_err gpt_read(struct fp_img *img, struct part_list *l,
-			    int *backup)
+			    int *backup, uint32_t *sec_len)
 {
 	uint8_t *arr = NULL;
 	struct gpt_hdr h;
@@ -541,8 +541,10 @@ static enum fp_err gpt_read(struct fp_img *img, struct part_list *l,
 	err = gpt_parts(&h, arr, fp_img_len(img), l);
 	if (!err)
 		err = gpt_spans(&h, fp_img_len(img), l);
-	if (!err)
+	if (!err) {
 		*backup = used;
+		*sec_len = h.blk;
+	}
 out:
 	free(arr);
 	return err;
@@ -563,10 +565,12 @@ enum fp_err fp_ptable_read(struct fp_img *img, struct fp_ptable *pt)
 			goto out;
 		t.kind = mbr_classify(mbr);
 	}
-	if (t.kind == FP_PT_GPT)
-		err = gpt_read(img, &l, &t.gpt_backup);
-	else if (t.kind == FP_PT_MBR)
+	if (t.kind == FP_PT_GPT) {
+		err = gpt_read(img, &l, &t.gpt_backup, &t.sec_len);
+	} else if (t.kind == FP_PT_MBR) {
+		t.sec_len = MBR_SEC_LEN;
 		err = mbr_read(img, mbr, &l);
+	}
 	if (err)
 		goto out;
 	t.parts = l.v;

@@ -39,6 +39,7 @@ struct fp_ptable {
 	struct fp_span *table;	/* where the table itself lies; owned */
 	size_t table_count;
 	int gpt_backup;		/* the primary GPT was bad, backup used */
+	uint32_t sec_len;	/* its sector (GPT: block) size, 0 for none */
 };
 
 /* What a partition shares sectors with, if anything. */
