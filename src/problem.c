@@ -30,6 +30,10 @@ static const struct {
 	[FP_P_BOOT_BACKUP_CODE] = { "boot-backup-code", FP_SEV_WARNING,
 		"boot code or OEM name of the backup boot sector (sector %a) "
 		"differs from the boot sector's, first at byte %b" },
+	[FP_P_BOOT_BACKUP_HIDDEN] = { "boot-backup-hidden", FP_SEV_WARNING,
+		"hidden sectors (BPB_HiddSec) of the backup boot sector "
+		"(sector %a) are %b, not the boot sector's (partitioning "
+		"tools rewrite them in the boot sector only)" },
 	[FP_P_FSINFO_SIG] = { "fsinfo-signature", FP_SEV_ERROR,
 		"FSInfo sector %a has bad signatures" },
 	[FP_P_FSINFO_FREE] = { "fsinfo-free-count", FP_SEV_WARNING,

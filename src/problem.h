@@ -13,6 +13,7 @@ enum fp_problem {
 	FP_P_GPT_PRIMARY,	/* primary GPT damaged, the backup used */
 	FP_P_BOOT_BACKUP,	/* FAT32 backup boot sector: BPB differs */
 	FP_P_BOOT_BACKUP_CODE,	/* ... only boot code or OEM name differ */
+	FP_P_BOOT_BACKUP_HIDDEN,	/* ... BPB_HiddSec differs */
 	FP_P_FSINFO_SIG,	/* FSInfo signatures wrong */
 	FP_P_FSINFO_FREE,	/* FSInfo free count wrong */
 	FP_P_FSINFO_NEXT,	/* FSInfo next-free hint out of range */

@@ -318,25 +318,41 @@ static void dir_problem(struct vctx *v, size_t f, enum fp_problem p,
 /* The FAT32 BPB with the extended fields: BPB_BytsPerSec .. BS_FilSysType. */
 #define BOOT_BPB_FROM 11
 #define BOOT_BPB_TO 90
+/* BPB_HiddSec: the sectors before the volume, le32. */
+#define BOOT_HIDDEN 28
+#define BOOT_HIDDEN_LEN 4
 
-/* 1 if byte @i of a boot sector is in the BPB or the 0x55AA signature. */
-static int boot_bpb_byte(uint32_t i)
+/* What a differing byte of the backup boot sector is. */
+enum boot_byte {
+	BOOT_CODE,	/* jump, OEM name, boot code: boot-backup-code */
+	BOOT_HIDDEN_SEC,	/* BPB_HiddSec: boot-backup-hidden */
+	BOOT_BPB,	/* the rest of the BPB, the signature: boot-backup */
+};
+
+static enum boot_byte boot_byte_kind(uint32_t i)
 {
-	return (i >= BOOT_BPB_FROM && i < BOOT_BPB_TO) ||
-	       i == FP_BOOT_SIG_OFF || i == FP_BOOT_SIG_OFF + 1;
+	if (i >= BOOT_HIDDEN && i < BOOT_HIDDEN + BOOT_HIDDEN_LEN)
+		return BOOT_HIDDEN_SEC;
+	if ((i >= BOOT_BPB_FROM && i < BOOT_BPB_TO) ||
+	    i == FP_BOOT_SIG_OFF || i == FP_BOOT_SIG_OFF + 1)
+		return BOOT_BPB;
+	return BOOT_CODE;
 }
 
 /*
  * Boot loaders (syslinux --install) rewrite the jump, OEM name and boot
  * code of sector 0 but not of the backup; fsck.fat calls that "mostly
- * harmless".  Only the BPB bytes and the signature describe the volume,
- * so only they make an error; any other difference is a warning.
+ * harmless".  Partitioning tools that move a partition rewrite the
+ * hidden-sector count of sector 0 only: no FAT reader uses it to find
+ * the volume (FreeBSD's fsck_msdosfs test expects such a volume clean).
+ * Only the other BPB bytes and the signature describe the volume, so
+ * only they make an error; any other difference is a warning.
  */
 static void check_backup(struct vctx *v)
 {
 	const struct fp_geom *g = v->g;
 	uint8_t *a = malloc(g->sec_len), *b = malloc(g->sec_len);
-	uint32_t i, bpb = 0, code = 0;
+	uint32_t i, first[3] = { 0, 0, 0 };
 
 	if (!a || !b) {
 		fail(v, FP_E_NOMEM);
@@ -348,18 +364,18 @@ static void check_backup(struct vctx *v)
 		fail(v, FP_E_IO);
 		goto out;
 	}
-	for (i = g->sec_len; i-- > 0;) {
-		if (a[i] == b[i])
-			continue;
-		if (boot_bpb_byte(i))
-			bpb = i + 1;
-		else
-			code = i + 1;
-	}
-	if (bpb)
-		add(v, FP_P_BOOT_BACKUP, "", 0, g->backup_sec, bpb - 1);
-	if (code)
-		add(v, FP_P_BOOT_BACKUP_CODE, "", 0, g->backup_sec, code - 1);
+	for (i = g->sec_len; i-- > 0;)
+		if (a[i] != b[i])
+			first[boot_byte_kind(i)] = i + 1;
+	if (first[BOOT_BPB])
+		add(v, FP_P_BOOT_BACKUP, "", 0, g->backup_sec,
+		    first[BOOT_BPB] - 1);
+	if (first[BOOT_HIDDEN_SEC])
+		add(v, FP_P_BOOT_BACKUP_HIDDEN, "", 0, g->backup_sec,
+		    fp_le32(b + BOOT_HIDDEN));
+	if (first[BOOT_CODE])
+		add(v, FP_P_BOOT_BACKUP_CODE, "", 0, g->backup_sec,
+		    first[BOOT_CODE] - 1);
 out:
 	free(a);
 	free(b);

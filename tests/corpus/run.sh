@@ -39,6 +39,7 @@ PYTHON=$(python3 -c 'import sys; print(sys.executable)') ||
 SEVERITIES='
 boot-backup error
 boot-backup-code warning
+boot-backup-hidden warning
 fsinfo-signature error
 fsinfo-free-count warning
 fsinfo-next-free warning
