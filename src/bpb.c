@@ -53,12 +53,15 @@ static int has_signature(const uint8_t *sec)
 	return sec[BS_SIGNATURE] == 0x55 && sec[BS_SIGNATURE + 1] == 0xAA;
 }
 
-/* The first sector must start as a boot sector at all. */
-static enum fp_err check_jump(const uint8_t *sec)
+/* An x86 short or near jump, as DOS and Windows boot sectors start. */
+static int has_x86_jump(const uint8_t *sec)
 {
-	if (sec[BS_JMP_BOOT] != 0xEB && sec[BS_JMP_BOOT] != 0xE9)
-		return FP_E_NOTFAT;
-	return FP_OK;
+	return sec[BS_JMP_BOOT] == 0xEB || sec[BS_JMP_BOOT] == 0xE9;
+}
+
+int fp_bpb_maybe_mbr(const uint8_t *sec)
+{
+	return has_signature(sec) && !has_x86_jump(sec);
 }
 
 /*
@@ -210,6 +213,15 @@ static enum fp_err check_type(struct fp_geom *g)
 	return FP_OK;
 }
 
+/*
+ * Neither the jump nor the 0x55AA signature is required: Linux's vfat
+ * checks neither, and Atari volumes (mkfs.fat -A) have a 68000 branch
+ * and no signature.  A sector is a FAT boot sector when its BPB
+ * validates fully; what tells it from an MBR is fp_fs_locate()'s
+ * business (fp_bpb_maybe_mbr()).  A bad field is FP_E_BPB once the
+ * sector shows it means to be FAT: an x86 jump and the signature, or the
+ * fields common to every FAT type in range; else FP_E_NOTFAT.
+ */
 enum fp_err fp_bpb_decode(const uint8_t *sec, uint64_t img_len,
 			  struct fp_geom *g)
 {
@@ -217,14 +229,10 @@ enum fp_err fp_bpb_decode(const uint8_t *sec, uint64_t img_len,
 	enum fp_err err;
 
 	memset(&t, 0, sizeof(t));
-	err = check_jump(sec);
-	if (!err)
-		err = decode_common(sec, &t);
-	/* Without the signature: a FAT boot sector if the rest says so. */
-	if (!has_signature(sec))
-		err = err ? FP_E_NOTFAT : FP_E_NOSIG;
+	err = decode_common(sec, &t);
 	if (err)
-		return err;
+		return has_x86_jump(sec) && has_signature(sec) ? err :
+		       FP_E_NOTFAT;
 	if (fp_le16(sec + BPB_FAT_SZ16) == 0) {
 		t.type = FP_FAT32;
 		err = decode_fat32(sec, &t);

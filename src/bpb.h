@@ -69,14 +69,23 @@ static inline uint32_t fp_geom_max_cl(const struct fp_geom *g)
 /*
  * Decode and validate the boot sector in @sec (at least 512 bytes) of a
  * volume whose image holds @img_len bytes.  Every field is checked before
- * it is used; FP_E_NOTFAT when it is no FAT boot sector at all,
- * FP_E_NOSIG when it looks like one (the jump and the common BPB fields)
- * but lacks the 0x55AA signature at byte 510, FP_E_BPB for a bad field,
- * FP_E_TRUNC when the volume is larger than the image.
- * FAT32 when BPB_FATSz16 is 0, else FAT12/16 by the cluster count.
+ * it is used; neither an x86 jump nor the 0x55AA signature is required,
+ * as Linux requires neither (Atari volumes have neither).  FP_E_NOTFAT
+ * when it is no FAT boot sector at all, FP_E_BPB for a bad field of a
+ * sector that is meant to be one (an x86 jump and the signature, or the
+ * fields common to all FAT types in range), FP_E_TRUNC when the volume
+ * is larger than the image.  FAT32 when BPB_FATSz16 is 0, else FAT12/16
+ * by the cluster count.
  */
 enum fp_err fp_bpb_decode(const uint8_t *sec, uint64_t img_len,
 			  struct fp_geom *g);
+
+/*
+ * 1 if the sector @sec could also be an MBR: it ends in 0x55AA (no MBR
+ * lacks it) and does not start with an x86 jump (EB or E9), as FAT boot
+ * sectors of DOS and Windows do and MBRs do not.
+ */
+int fp_bpb_maybe_mbr(const uint8_t *sec);
 
 /* FSInfo sector contents (FAT32). */
 struct fp_fsinfo {

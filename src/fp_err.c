@@ -34,7 +34,6 @@ static const char *const messages[FP_E_COUNT] = {
 	[FP_E_MANYPART] = "several FAT partitions; choose one with --partition",
 	[FP_E_DUPPATH] = "the same file is named twice",
 	[FP_E_INVAL] = "invalid argument",
-	[FP_E_NOSIG] = "boot sector has no 0x55AA signature",
 	[FP_E_SRC] = "cannot read the source",
 	[FP_E_SPECIAL] = "not a regular file or directory",
 	[FP_E_LOOP] = "directory contains itself through a symbolic link",

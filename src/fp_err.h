@@ -13,7 +13,7 @@ enum fp_err {
 	FP_E_NOMEM,	/* out of memory */
 	FP_E_IO,	/* read or write failed; see fp_img_errno() */
 	FP_E_TRUNC,	/* the image ends before a region the BPB describes */
-	FP_E_NOTFAT,	/* not a FAT boot sector at all (see FP_E_NOSIG) */
+	FP_E_NOTFAT,	/* not a FAT boot sector at all */
 	FP_E_BPB,	/* a BPB field is out of range or inconsistent */
 	FP_E_CORRUPT,	/* a chain or directory on the image is broken */
 	FP_E_DAMAGED,	/* a path or file to be written through is damaged */
@@ -39,7 +39,6 @@ enum fp_err {
 	FP_E_MANYPART,	/* several FAT partitions: pick one */
 	FP_E_DUPPATH,	/* two requests name the same file */
 	FP_E_INVAL,	/* invalid argument */
-	FP_E_NOSIG,	/* a FAT boot sector without its 0x55AA signature */
 	FP_E_SRC,	/* a host source cannot be read; errno given apart */
 	FP_E_SPECIAL,	/* a host source is neither a file nor a directory */
 	FP_E_LOOP,	/* a host directory contains itself through a link */

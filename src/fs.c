@@ -190,19 +190,26 @@ enum fat_fit {
 	FAT_PAST,	/* a FAT volume longer than the partition */
 };
 
+/* What fat_at() found. */
+struct fat_probe {
+	enum fat_fit fit;
+	uint64_t vol_len;	/* the volume's bytes, unless FAT_NONE */
+	int maybe_mbr;		/* the sector could be an MBR as well */
+};
+
 /*
  * Whether a valid FAT boot sector starts at @off, and whether its volume
- * fits in the @len bytes there (*vol_len: its length).  A failed read is
- * an error, not "no FAT here".
+ * fits in the @len bytes there.  A failed read is an error, not "no FAT
+ * here".
  */
 static enum fp_err fat_at(struct fp_img *img, uint64_t off, uint64_t len,
-			  enum fat_fit *fit, uint64_t *vol_len)
+			  struct fat_probe *fp)
 {
 	uint8_t boot[FP_SECTOR_MIN];
 	struct fp_geom g;
 	enum fp_err err;
 
-	*fit = FAT_NONE;
+	memset(fp, 0, sizeof(*fp));
 	if (len < sizeof(boot))
 		return FP_OK;
 	err = fp_img_read(img, off, boot, sizeof(boot));
@@ -212,21 +219,22 @@ static enum fp_err fat_at(struct fp_img *img, uint64_t off, uint64_t len,
 		return err;
 	if (fp_bpb_decode(boot, UINT64_MAX, &g) != FP_OK)
 		return FP_OK;
-	*fit = g.vol_len <= len ? FAT_FITS : FAT_PAST;
-	*vol_len = g.vol_len;
+	fp->fit = g.vol_len <= len ? FAT_FITS : FAT_PAST;
+	fp->vol_len = g.vol_len;
+	fp->maybe_mbr = fp_bpb_maybe_mbr(boot);
 	return FP_OK;
 }
 
-/* Use partition @p, whose volume fits (@fit) or runs past its end. */
-static enum fp_err use_part(const struct fp_part *p, enum fat_fit fit,
-			    uint64_t vol_len, struct fp_locate *loc)
+/* Use partition @p, whose volume fits or runs past its end (@fp). */
+static enum fp_err use_part(const struct fp_part *p,
+			    const struct fat_probe *fp, struct fp_locate *loc)
 {
 	loc->off = p->off;
 	loc->len = p->len;
 	loc->part = p->number;
-	if (fit != FAT_PAST)
+	if (fp->fit != FAT_PAST)
 		return FP_OK;
-	loc->vol_len = vol_len;
+	loc->vol_len = fp->vol_len;
 	return FP_E_PASTPART;
 }
 
@@ -239,44 +247,75 @@ static enum fp_err pick_fat(struct fp_img *img, const struct fp_ptable *pt,
 			    struct fp_locate *loc)
 {
 	const struct fp_part *found = NULL;
-	enum fat_fit fit, found_fit = FAT_NONE;
-	uint64_t vol_len, found_len = 0;
+	struct fat_probe fp, found_fp = { FAT_NONE, 0, 0 };
 	enum fp_err err;
 	size_t i;
 
 	for (i = 0; i < pt->count; i++) {
-		err = fat_at(img, pt->parts[i].off, pt->parts[i].len, &fit,
-			     &vol_len);
+		err = fat_at(img, pt->parts[i].off, pt->parts[i].len, &fp);
 		if (err)
 			return err;
-		if (fit == FAT_NONE)
+		if (fp.fit == FAT_NONE)
 			continue;
 		if (loc->fat_count < FP_LOCATE_MAX)
 			loc->fat_parts[loc->fat_count] = pt->parts[i].number;
 		loc->fat_count++;
 		found = &pt->parts[i];
-		found_fit = fit;
-		found_len = vol_len;
+		found_fp = fp;
 	}
 	if (loc->fat_count > 1)
 		return FP_E_MANYPART;
-	return found ? use_part(found, found_fit, found_len, loc) :
-	       FP_E_NOTFAT;
+	return found ? use_part(found, &found_fp, loc) : FP_E_NOTFAT;
+}
+
+/*
+ * Sector 0 is a bare FAT volume or a partition table, never both.  A
+ * sector whose BPB validates fully (fp_bpb_decode(), which needs neither
+ * jump nor signature) and whose volume fits in the image is a FAT boot
+ * sector, unless it could be an MBR too (fp_bpb_maybe_mbr(): it ends in
+ * 0x55AA without starting with an x86 jump) and a valid partition table
+ * with at least one partition is read from it: then the table wins.
+ * So a volume without the signature (Atari, mkfs.fat -A) is never taken
+ * for an MBR, since no MBR lacks it; DOS and Windows boot sectors (x86
+ * jump) are taken as FAT before the table, as they always were; and an
+ * MBR whose boot code happened to read as a BPB keeps its partitions.
+ */
+static enum fp_err sector0_is_fat(struct fp_img *img, int *yes)
+{
+	struct fat_probe fp;
+	struct fp_ptable pt;
+	enum fp_err err;
+
+	*yes = 0;
+	err = fat_at(img, 0, fp_img_len(img), &fp);
+	if (err || fp.fit != FAT_FITS)
+		return err;
+	*yes = 1;
+	if (!fp.maybe_mbr)
+		return FP_OK;
+	err = fp_ptable_read(img, &pt);
+	if (err == FP_E_PTABLE)		/* no valid table: not an MBR */
+		return FP_OK;
+	if (err)
+		return err;
+	*yes = pt.count == 0;
+	fp_ptable_release(&pt);
+	return FP_OK;
 }
 
 enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
 			 struct fp_locate *loc)
 {
 	const struct fp_part *p;
+	struct fat_probe fp;
 	struct fp_ptable pt;
-	enum fat_fit fit;
-	uint64_t vol_len = 0;
 	enum fp_err err;
+	int yes;
 
 	memset(loc, 0, sizeof(*loc));
 	if (!part) {
-		err = fat_at(img, 0, fp_img_len(img), &fit, &vol_len);
-		if (err || fit == FAT_FITS)
+		err = sector0_is_fat(img, &yes);
+		if (err || yes)
 			return err;
 	}
 	err = fp_ptable_read(img, &pt);
@@ -291,10 +330,10 @@ enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
 	} else if (!(p = fp_ptable_find(&pt, part))) {
 		err = FP_E_NOPART;
 	} else {
-		err = fat_at(img, p->off, p->len, &fit, &vol_len);
+		err = fat_at(img, p->off, p->len, &fp);
 		if (!err)
-			err = use_part(p, fit, vol_len, loc);
-		if (!err && fit == FAT_NONE)
+			err = use_part(p, &fp, loc);
+		if (!err && fp.fit == FAT_NONE)
 			err = FP_E_NOTFAT;
 	}
 	if (!err)

@@ -89,8 +89,10 @@ struct fp_locate {
  * long).  With 0: a valid FAT boot sector at offset 0 is a bare volume;
  * else the one partition holding a FAT boot sector, whether its volume
  * fits or not (FP_E_MANYPART when several do, FP_E_NOTFAT when none).
- * The boot sector is validated before the table, since both end in
- * 0x55AA.  A partition found that overlaps the table or another partition
+ * Sector 0 is a bare volume when its BPB validates fully (no jump or
+ * 0x55AA signature needed) and the volume fits, unless it could be an
+ * MBR as well (0x55AA without an x86 jump) and a valid table with
+ * partitions is read from it (the rule is in fs.c).  A partition found that overlaps the table or another partition
  * is still returned, with loc->overlap saying so (fp_ptable_overlap()).
  * *loc is filled as far as known even on failure, so that the caller can
  * name the partitions it saw.

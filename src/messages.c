@@ -38,11 +38,6 @@ int fs_error(const struct cli *c, struct fp_img *img, enum fp_err err)
 	else if (err == FP_E_NOTFAT)
 		msg("'%s': not a FAT filesystem: no FAT boot sector at offset "
 		    "%" PRIu64, c->image, fp_img_base(img));
-	else if (err == FP_E_NOSIG)
-		msg("'%s': not a FAT filesystem: the boot sector at offset "
-		    "%" PRIu64 " has no 0x55AA signature at offset %" PRIu64,
-		    c->image, fp_img_base(img),
-		    fp_img_base(img) + FP_BOOT_SIG_OFF);
 	else
 		msg("'%s': %s", c->image, fp_strerror(err));
 	return EXIT_OPERATIONAL;

@@ -233,35 +233,81 @@ START_TEST(test_overflow)
 }
 END_TEST
 
+/*
+ * Neither the jump nor the 0x55AA signature is needed (Linux checks
+ * neither; Atari volumes have a 68000 branch and no signature): a sector
+ * is FAT when its BPB validates.  A bad field is FP_E_BPB when the
+ * sector means to be FAT (x86 jump and signature, or the common fields
+ * in range), else FP_E_NOTFAT.
+ */
 START_TEST(test_not_fat)
 {
 	uint8_t s[512];
 	struct fp_geom g;
 
 	memset(&g, 0x5A, sizeof(g));
+	memset(s, 0, sizeof(s));
+	ck_assert_int_eq(decode(s, &g), FP_E_NOTFAT);
+	ck_assert_uint_eq(g.sec_len, 0x5A5A5A5A);	/* untouched */
+	s[O_SIG] = 0x55;
+	s[O_SIG + 1] = 0xAA;
+	ck_assert_int_eq(decode(s, &g), FP_E_NOTFAT);
 	make_fat12(s);
 	s[O_SIG] = 0x00;
-	ck_assert_int_eq(decode(s, &g), FP_E_NOSIG);
-	ck_assert_uint_eq(g.sec_len, 0x5A5A5A5A);	/* untouched */
+	ck_assert_int_eq(decode(s, &g), FP_OK);
+	ck_assert_uint_eq(g.type, FP_FAT12);
 	make_fat12(s);
 	s[O_SIG + 1] = 0x55;
-	ck_assert_int_eq(decode(s, &g), FP_E_NOSIG);
-	/* without the signature, only a sector that looks like FAT is NOSIG */
-	make_fat12(s);
-	s[O_SIG] = 0x00;
+	ck_assert_int_eq(decode(s, &g), FP_OK);
+	/* Atari: a 68000 branch, no signature */
+	make_fat16(s);
+	s[O_JMP] = 0x60;
+	s[1] = 0x1C;
+	s[O_SIG] = s[O_SIG + 1] = 0x00;
+	ck_assert_int_eq(decode(s, &g), FP_OK);
+	ck_assert_uint_eq(g.type, FP_FAT16);
+	make_fat32(s);
 	s[O_JMP] = 0x00;
-	ck_assert_int_eq(decode(s, &g), FP_E_NOTFAT);
-	make_fat12(s);
-	s[O_SIG] = 0x00;
-	fp_put_le16(s + O_BPS, 0);
-	ck_assert_int_eq(decode(s, &g), FP_E_NOTFAT);
-	ck_assert_uint_eq(g.sec_len, 0x5A5A5A5A);
-	make_fat12(s);
-	s[O_JMP] = 0x00;
-	ck_assert_int_eq(decode(s, &g), FP_E_NOTFAT);
+	ck_assert_int_eq(decode(s, &g), FP_OK);
+	ck_assert_uint_eq(g.type, FP_FAT32);
 	make_fat12(s);
 	s[O_JMP] = 0xE9;
 	ck_assert_int_eq(decode(s, &g), FP_OK);
+	/* a bad common field: BPB with an x86 jump and the signature only */
+	memset(&g, 0x5A, sizeof(g));
+	make_fat12(s);
+	fp_put_le16(s + O_BPS, 0);
+	ck_assert_int_eq(decode(s, &g), FP_E_BPB);
+	s[O_SIG] = 0x00;
+	ck_assert_int_eq(decode(s, &g), FP_E_NOTFAT);
+	make_fat12(s);
+	fp_put_le16(s + O_BPS, 0);
+	s[O_JMP] = 0x00;
+	ck_assert_int_eq(decode(s, &g), FP_E_NOTFAT);
+	ck_assert_uint_eq(g.sec_len, 0x5A5A5A5A);
+	/* common fields in range, the FAT too small: BPB either way */
+	make_fat16(s);
+	fp_put_le16(s + O_FATSZ16, 1);
+	ck_assert_int_eq(decode(s, &g), FP_E_BPB);
+	s[O_JMP] = 0x60;
+	s[O_SIG] = 0x00;
+	ck_assert_int_eq(decode(s, &g), FP_E_BPB);
+}
+END_TEST
+
+/* Which sectors could be an MBR as well as a FAT boot sector. */
+START_TEST(test_maybe_mbr)
+{
+	uint8_t s[512];
+
+	make_fat16(s);
+	ck_assert_int_eq(fp_bpb_maybe_mbr(s), 0);	/* EB jump */
+	s[O_JMP] = 0xE9;
+	ck_assert_int_eq(fp_bpb_maybe_mbr(s), 0);
+	s[O_JMP] = 0x33;	/* xor ax,ax, as MBR code starts */
+	ck_assert_int_eq(fp_bpb_maybe_mbr(s), 1);
+	s[O_SIG] = 0x00;	/* no MBR lacks the signature */
+	ck_assert_int_eq(fp_bpb_maybe_mbr(s), 0);
 }
 END_TEST
 
@@ -510,6 +556,7 @@ static Suite *bpb_suite(void)
 	tcase_add_test(tc, test_fat32_huge);
 	tcase_add_test(tc, test_overflow);
 	tcase_add_test(tc, test_not_fat);
+	tcase_add_test(tc, test_maybe_mbr);
 	tcase_add_loop_test(tc, test_bad_fat12, 0,
 			    sizeof(bad12_cases) / sizeof(bad12_cases[0]));
 	tcase_add_loop_test(tc, test_bad_fat32, 0,
