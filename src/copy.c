@@ -224,13 +224,19 @@ static enum fp_err copy_runs(struct fp_copy *c, struct fp_img *img, int fd,
 	return err;
 }
 
+/*
+ * The source is opened O_NONBLOCK, so that a FIFO put in its place since
+ * the scan is found by fstat() instead of waiting for a writer; the flag
+ * is cleared before the reads.
+ */
 enum fp_err fp_copy_file(struct fp_copy *c, struct fp_img *img,
 			 const char *src, uint64_t size,
 			 const struct fp_copy_run *runs, size_t count)
 {
 	struct stat st;
 	enum fp_err err;
-	int fd = open(src, O_RDONLY | O_CLOEXEC);
+	int fd = open(src, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	int fl;
 
 	if (fd < 0)
 		return src_error(c, errno);
@@ -238,6 +244,9 @@ enum fp_err fp_copy_file(struct fp_copy *c, struct fp_img *img,
 		err = src_error(c, errno);
 	else if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size != size)
 		err = FP_E_CHANGED;
+	else if ((fl = fcntl(fd, F_GETFL)) < 0 ||
+		 fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)
+		err = src_error(c, errno);
 	else
 		err = copy_runs(c, img, fd, size, runs, count);
 	close(fd);

@@ -361,6 +361,12 @@ static struct fp_img *img_new(const struct fp_img_ops *ops)
 	return img;
 }
 
+/* The errno fp_img_open() gives a file of mode @mode that is no image. */
+static int not_image(mode_t mode)
+{
+	return S_ISDIR(mode) ? EISDIR : ENOTBLK;
+}
+
 /* Length of the open file or block device; it must fit an off_t. */
 static enum fp_err file_size(struct fp_img *img)
 {
@@ -381,7 +387,7 @@ static enum fp_err file_size(struct fp_img *img)
 			return FP_E_IO;
 		}
 	} else {
-		img->err = S_ISDIR(st.st_mode) ? EISDIR : ENOTBLK;
+		img->err = not_image(st.st_mode);
 		return FP_E_IO;
 	}
 	if (size > off_max) {
@@ -393,6 +399,15 @@ static enum fp_err file_size(struct fp_img *img)
 	return FP_OK;
 }
 
+/*
+ * Only a regular file or a block device is opened: stat() first, so that
+ * a FIFO, which blocks an open for reading until a writer comes, a socket
+ * and a character device (/dev/zero reads forever; opening a tape rewinds
+ * it) are refused without being opened.  The open is O_NONBLOCK, and
+ * file_size() checks the type of what was opened, so that a FIFO put in
+ * the path's place in between is refused too, not waited on; O_NONBLOCK
+ * is then cleared.
+ */
 enum fp_err fp_img_open(const char *path, unsigned flags,
 			struct fp_img **out, int *errnum)
 {
@@ -405,21 +420,34 @@ enum fp_err fp_img_open(const char *path, unsigned flags,
 		*errnum = 0;
 	if (flags & ~(unsigned)(FP_IMG_WRITE | FP_IMG_EXCL))
 		return FP_E_INVAL;
-	if ((flags & FP_IMG_EXCL) && stat(path, &st) == 0 &&
-	    S_ISBLK(st.st_mode))
-		oflags |= O_EXCL;
 	img = img_new(&file_ops);
 	if (!img)
 		return FP_E_NOMEM;
-	img->fd = open(path, oflags | O_CLOEXEC);
+	err = FP_E_IO;
+	if (stat(path, &st) < 0) {
+		img->err = errno;
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode)) {
+		img->err = not_image(st.st_mode);
+		goto out;
+	}
+	if ((flags & FP_IMG_EXCL) && S_ISBLK(st.st_mode))
+		oflags |= O_EXCL;
+	img->fd = open(path, oflags | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (img->fd < 0) {
 		img->err = errno;
-		err = FP_E_IO;
 		goto out;
 	}
 	err = file_size(img);
 	if (err)
 		goto out;
+	oflags = fcntl(img->fd, F_GETFL);
+	if (oflags < 0 || fcntl(img->fd, F_SETFL, oflags & ~O_NONBLOCK) < 0) {
+		img->err = errno;
+		err = FP_E_IO;
+		goto out;
+	}
 	*out = img;
 	img = NULL;
 out:

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "copy.h"
@@ -114,6 +115,31 @@ START_TEST(test_missing_or_changed)
 }
 END_TEST
 
+/*
+ * A FIFO put where a planned file was is no longer a regular file, found
+ * without waiting for a writer (the test's timeout fails a hang).
+ */
+START_TEST(test_fifo_in_place)
+{
+	struct fp_copy_run run = { 0, 4096 };
+	uint8_t zero[8192] = { 0 };
+	struct fp_copy *c;
+	struct fp_img *img;
+
+	ck_assert_int_eq(fp_img_mem(zero, sizeof(zero), &img), FP_OK);
+	ck_assert_int_eq(fp_copy_new(&c), FP_OK);
+	make_src(100, 0, 0);
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	ck_assert_int_eq(fp_copy_file(c, img, path, 100, &run, 1),
+			 FP_E_CHANGED);
+	ck_assert_mem_eq(fp_img_mem_data(img), zero, sizeof(zero));
+	fp_copy_free(c);
+	fp_img_close(img);
+	rm_src();
+}
+END_TEST
+
 static Suite *copy_suite(void)
 {
 	Suite *s = suite_create("copy");
@@ -122,6 +148,7 @@ static Suite *copy_suite(void)
 	tcase_add_test(tc, test_small_two_runs);
 	tcase_add_test(tc, test_large_with_hole);
 	tcase_add_test(tc, test_missing_or_changed);
+	tcase_add_test(tc, test_fifo_in_place);
 	suite_add_tcase(s, tc);
 	return s;
 }
