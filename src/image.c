@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <linux/fs.h>
+#include <linux/loop.h>
 
 #include "image.h"
 
@@ -605,27 +606,122 @@ const char *fp_img_lock_disk(const struct fp_img *img)
 	return img->disk_name[0] ? img->disk_name : NULL;
 }
 
-int fp_img_loop_attached(const char *path, char *name, size_t name_len)
+/*
+ * The backing file of the loop device @dir (a directory of @sysfs/block)
+ * as its node says, LOOP_GET_STATUS64 on the node of the device number in
+ * @dir/dev: 1 and *dev, *ino when it could be asked, 0 when not (the node
+ * cannot be opened, as by users other than root, or the loop is unbound).
+ */
+static int loop_node_backing(const char *dir, dev_t *dev, ino_t *ino)
 {
-	char real[PATH_MAX], file[PATH_MAX], back[PATH_MAX];
+	char file[PATH_MAX], line[64], end;
+	struct loop_info64 info;
+	unsigned maj, min;
+	int fd, ok;
+
+	if (path_of(file, "%s/%s", dir, "dev") ||
+	    read_line(file, line, sizeof(line)) ||
+	    sscanf(line, "%u:%u%c", &maj, &min, &end) != 2)
+		return 0;
+	fd = open_disk(makedev(maj, min), strrchr(dir, '/') + 1);
+	if (fd < 0)
+		return 0;
+	ok = ioctl(fd, LOOP_GET_STATUS64, &info) == 0;
+	close(fd);
+	if (!ok)
+		return 0;
+	*dev = (dev_t)info.lo_device;
+	*ino = (ino_t)info.lo_inode;
+	return 1;
+}
+
+/* 1 if @path leads to the file of @dev and @ino. */
+static int leads_to(const char *path, dev_t dev, ino_t ino)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && st.st_dev == dev && st.st_ino == ino;
+}
+
+/*
+ * Whether the loop device @dir holds the file of @dev and @ino as sysfs
+ * names it: the path in @dir/loop/backing_file (a file name may hold any
+ * byte but '\0', so only the last newline is dropped), or, when it ends
+ * in " (deleted)", which the kernel adds once the name is gone, the path
+ * without it (another link of that name may lead to the file again).  A
+ * path cannot tell a deleted name from one that ends so: either counts.
+ */
+static int loop_sysfs_holds(const char *dir, dev_t dev, ino_t ino)
+{
+	static const char deleted[] = " (deleted)";
+	const size_t dl = sizeof(deleted) - 1;
+	char file[PATH_MAX], back[PATH_MAX + sizeof(deleted) + 1];
+	ssize_t n;
+	int fd;
+
+	if (path_of(file, "%s/%s", dir, "loop/backing_file"))
+		return 0;
+	fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, back, sizeof(back) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	back[n] = '\0';
+	if (back[n - 1] == '\n')
+		back[--n] = '\0';
+	if (leads_to(back, dev, ino))
+		return 1;
+	if ((size_t)n <= dl || strcmp(back + n - dl, deleted))
+		return 0;
+	back[n - dl] = '\0';
+	return leads_to(back, dev, ino);
+}
+
+/*
+ * A loop device holds the file itself, not a name: a hard link, a bind
+ * mount or a name deleted since leads to the same device and inode.  The
+ * device node's answer is the file the loop holds; sysfs gives only a
+ * path, which another mount namespace, a rename in a directory out of
+ * reach, or a deletion can make lead elsewhere or nowhere.  The offset
+ * and size limit do not matter: any part of the file may be mounted.
+ */
+int fp_img_loop_find(const char *sysfs, dev_t dev, ino_t ino, char *name,
+		     size_t name_len)
+{
+	char blk[PATH_MAX], dir[PATH_MAX];
 	struct dirent *de;
+	dev_t bdev;
+	ino_t bino;
 	DIR *d;
 	int found = 0;
 
-	if (!realpath(path, real) || !(d = opendir("/sys/block")))
+	if (path_of(blk, "%s/%s", sysfs, "block") || !(d = opendir(blk)))
 		return 0;
 	while (!found && (de = readdir(d))) {
-		if (strncmp(de->d_name, "loop", 4))
+		if (strncmp(de->d_name, "loop", 4) ||
+		    path_of(dir, "%s/%s", blk, de->d_name))
 			continue;
-		snprintf(file, sizeof(file), "/sys/block/%s/loop/backing_file",
-			 de->d_name);
-		if (read_line(file, back, sizeof(back)) || strcmp(back, real))
-			continue;
-		snprintf(name, name_len, "%s", de->d_name);
-		found = 1;
+		if (loop_node_backing(dir, &bdev, &bino))
+			found = bdev == dev && bino == ino;
+		else
+			found = loop_sysfs_holds(dir, dev, ino);
+		if (found)
+			snprintf(name, name_len, "%s", de->d_name);
 	}
 	closedir(d);
 	return found;
+}
+
+int fp_img_loop_attached(const struct fp_img *img, char *name,
+			 size_t name_len)
+{
+	struct stat st;
+
+	if (img->fd < 0 || fstat(img->fd, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	return fp_img_loop_find("/sys", st.st_dev, st.st_ino, name, name_len);
 }
 
 enum fp_err fp_img_mem(const void *data, uint64_t len, struct fp_img **out)

@@ -1037,8 +1037,7 @@ static int check_loop(const struct cli *c, struct fp_img *img)
 {
 	char name[64];
 
-	if (c->force || !fp_img_is_regular(img) ||
-	    !fp_img_loop_attached(c->image, name, sizeof(name)))
+	if (c->force || !fp_img_loop_attached(img, name, sizeof(name)))
 		return EXIT_OK;
 	msg("'%s' is attached to /dev/%s and may be mounted; detach it "
 	    "(losetup -d /dev/%s) or use --force", c->image, name, name);

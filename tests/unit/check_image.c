@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Copyright (C) 2026 The fatprealloc authors */
-/* check_image.c - the sysfs lookup of a partition's whole disk. */
+/*
+ * check_image.c - the sysfs lookups of a partition's whole disk and of the
+ * loop device that holds a file.
+ */
 #include <check.h>
 #include <limits.h>
 #include <stdio.h>
@@ -149,6 +152,124 @@ START_TEST(test_real_loop)
 }
 END_TEST
 
+/*
+ * Fake loop devices: loop0 holds "@root/img (deleted)", loop1 "@root/other",
+ * loop2 is unbound (no loop/ directory), "sda" has a backing_file but is
+ * no loop device.  Their dev files name a device that has no node, so
+ * only the sysfs paths are there to go by.  @root/img itself is made by
+ * the test; @root/link is a hard link to it, @root/other another file.
+ */
+static void fake_loops(void)
+{
+	char img[PATH_MAX], text[PATH_MAX + 32];
+
+	dir("block");
+	dir("block/loop0");
+	dir("block/loop0/loop");
+	put("block/loop0/dev", "4095:1048570\n");
+	snprintf(img, sizeof(img), "%s/img", root);
+	snprintf(text, sizeof(text), "%s (deleted)\n", img);
+	put("block/loop0/loop/backing_file", text);
+	dir("block/loop1");
+	dir("block/loop1/loop");
+	put("block/loop1/dev", "4095:1048571\n");
+	snprintf(text, sizeof(text), "%s/other\n", root);
+	put("block/loop1/loop/backing_file", text);
+	put("other", "x");
+	dir("block/loop2");
+	put("block/loop2/dev", "4095:1048572\n");
+	dir("block/sda");
+	dir("block/sda/loop");
+	put("block/sda/dev", "4095:1048573\n");
+	snprintf(text, sizeof(text), "%s/link\n", root);
+	put("block/sda/loop/backing_file", text);
+}
+
+static void stat_rel(const char *rel, struct stat *st)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	ck_assert_int_eq(stat(path, st), 0);
+}
+
+static void link_rel(const char *from, const char *to)
+{
+	char a[PATH_MAX], b[PATH_MAX];
+
+	snprintf(a, sizeof(a), "%s/%s", root, from);
+	snprintf(b, sizeof(b), "%s/%s", root, to);
+	ck_assert_int_eq(link(a, b), 0);
+}
+
+static void unlink_rel(const char *rel)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	ck_assert_int_eq(unlink(path), 0);
+}
+
+/*
+ * The file, not the name, is compared: a hard link of the backing file
+ * is found, and the device named; another file of the same directory is
+ * not; a path with " (deleted)" is found once that name leads to the file
+ * again, and not while it leads nowhere.
+ */
+START_TEST(test_loop_hard_link)
+{
+	struct stat img, other;
+	char name[16] = "";
+
+	fake_loops();
+	put("img", "fat");
+	link_rel("img", "link");
+	stat_rel("link", &img);
+	stat_rel("other", &other);
+	ck_assert_int_eq(fp_img_loop_find(root, img.st_dev, img.st_ino, name,
+					  sizeof(name)), 1);
+	ck_assert_str_eq(name, "loop0");
+	ck_assert_int_eq(fp_img_loop_find(root, other.st_dev, other.st_ino,
+					  name, sizeof(name)), 1);
+	ck_assert_str_eq(name, "loop1");
+	unlink_rel("img");
+	ck_assert_int_eq(fp_img_loop_find(root, img.st_dev, img.st_ino, name,
+					  sizeof(name)), 0);
+	link_rel("link", "img");
+	ck_assert_int_eq(fp_img_loop_find(root, img.st_dev, img.st_ino, name,
+					  sizeof(name)), 1);
+	ck_assert_str_eq(name, "loop0");
+}
+END_TEST
+
+/*
+ * A file that is no loop's: not found, though "sda" names it; a missing
+ * tree, none.  A file whose name ends in " (deleted)" as sysfs shows it
+ * cannot be told from the deleted name: it counts.
+ */
+START_TEST(test_loop_none)
+{
+	struct stat st;
+	char name[16] = "none";
+
+	fake_loops();
+	put("img", "x");
+	link_rel("img", "link");
+	unlink_rel("img");
+	stat_rel("link", &st);
+	ck_assert_int_eq(fp_img_loop_find(root, st.st_dev, st.st_ino, name,
+					  sizeof(name)), 0);
+	ck_assert_int_eq(fp_img_loop_find("/nonexistent", st.st_dev,
+					  st.st_ino, name, sizeof(name)), 0);
+	ck_assert_str_eq(name, "none");
+	put("img (deleted)", "a name that sysfs could show");
+	stat_rel("img (deleted)", &st);
+	ck_assert_int_eq(fp_img_loop_find(root, st.st_dev, st.st_ino, name,
+					  sizeof(name)), 1);
+	ck_assert_str_eq(name, "loop0");
+}
+END_TEST
+
 static Suite *image_suite(void)
 {
 	Suite *s = suite_create("image");
@@ -159,6 +280,8 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, test_not_partition);
 	tcase_add_test(tc, test_bad_parent);
 	tcase_add_test(tc, test_real_loop);
+	tcase_add_test(tc, test_loop_hard_link);
+	tcase_add_test(tc, test_loop_none);
 	suite_add_tcase(s, tc);
 	return s;
 }
