@@ -76,6 +76,14 @@ static enum fp_err utf8_next(const uint8_t *s, size_t len, uint32_t *cp,
 	return FP_OK;
 }
 
+size_t fp_name_utf8_len(const char *s, size_t len)
+{
+	uint32_t cp;
+	size_t n;
+
+	return utf8_next((const uint8_t *)s, len, &cp, &n) ? 0 : n;
+}
+
 enum fp_err fp_name_from_utf8(const char *s, size_t len, uint16_t *out,
 			      size_t *count)
 {

@@ -30,6 +30,14 @@ enum fp_err fp_name_from_utf8(const char *s, size_t len, uint16_t *out,
 			      size_t *count);
 
 /*
+ * The byte length (1 to 4) of the UTF-8 sequence that starts @s, of @len
+ * > 0 bytes; 0 when the bytes there start none: a stray or missing
+ * continuation byte, an overlong form, an encoded surrogate (ED A0 80) or
+ * a code point above U+10FFFF, as fp_name_from_utf8() refuses them.
+ */
+size_t fp_name_utf8_len(const char *s, size_t len);
+
+/*
  * Encode @count UCS-2 units as NUL-terminated UTF-8 into @out of @out_len
  * bytes (3 * FP_LFN_MAX + 1 always suffice); surrogate pairs are joined,
  * unpaired surrogates and U+0000 become U+FFFD.  If @out is too small the

@@ -4,7 +4,10 @@
 #include "report.h"
 
 #include <inttypes.h>
+#include <string.h>
 #include <time.h>
+
+#include "name.h"
 
 static const char *action_name(const struct fp_plan_file *f)
 {
@@ -91,18 +94,32 @@ void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
 	fputc('\n', out);
 }
 
+/*
+ * Host names are bytes, JSON text is UTF-8: a byte that does not belong
+ * to a valid UTF-8 sequence is written as the lone surrogate \udcXX, as
+ * Python's surrogateescape (os.fsdecode) reads it, so that such a string
+ * encoded back that way is the original bytes (docs/JSON.md).
+ */
 void fp_report_json_string(FILE *out, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	size_t left = strlen(s), n;
 
 	fputc('"', out);
-	for (; *p; p++) {
-		if (*p == '"' || *p == '\\')
+	for (; left; p += n, left -= n) {
+		n = *p < 0x80 ? 1 : fp_name_utf8_len((const char *)p, left);
+		if (!n) {
+			fprintf(out, "\\u%04x", 0xDC00u | *p);
+			n = 1;
+		} else if (n > 1) {
+			fwrite(p, 1, n, out);
+		} else if (*p == '"' || *p == '\\') {
 			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20)
+		} else if (*p < 0x20) {
 			fprintf(out, "\\u%04x", *p);
-		else
+		} else {
 			fputc(*p, out);
+		}
 	}
 	fputc('"', out);
 }

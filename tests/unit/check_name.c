@@ -76,6 +76,39 @@ START_TEST(test_utf8_round_trip)
 }
 END_TEST
 
+/*
+ * The sequence lengths that --json writes as they are; 0 for the bytes it
+ * escapes one by one.
+ */
+START_TEST(test_utf8_len)
+{
+	ck_assert_uint_eq(fp_name_utf8_len("a", 1), 1);
+	ck_assert_uint_eq(fp_name_utf8_len("\xc3\xa9x", 3), 2);
+	ck_assert_uint_eq(fp_name_utf8_len("\xe6\x97\xa5", 3), 3);
+	ck_assert_uint_eq(fp_name_utf8_len("\xef\xbf\xbd", 3), 3);
+	ck_assert_uint_eq(fp_name_utf8_len("\xf0\x9f\x98\x80", 4), 4);
+	ck_assert_uint_eq(fp_name_utf8_len("\xf4\x8f\xbf\xbf", 4), 4);
+	/* overlong forms */
+	ck_assert_uint_eq(fp_name_utf8_len("\xc0\xaf", 2), 0);
+	ck_assert_uint_eq(fp_name_utf8_len("\xc1\xbf", 2), 0);
+	ck_assert_uint_eq(fp_name_utf8_len("\xe0\x9f\xbf", 3), 0);
+	ck_assert_uint_eq(fp_name_utf8_len("\xf0\x8f\xbf\xbf", 4), 0);
+	/* surrogates, above U+10FFFF, never a lead byte */
+	ck_assert_uint_eq(fp_name_utf8_len("\xed\xa0\x80", 3), 0);
+	ck_assert_uint_eq(fp_name_utf8_len("\xed\xbf\xbf", 3), 0);
+	ck_assert_uint_eq(fp_name_utf8_len("\xed\x9f\xbf", 3), 3);
+	ck_assert_uint_eq(fp_name_utf8_len("\xf4\x90\x80\x80", 4), 0);
+	ck_assert_uint_eq(fp_name_utf8_len("\xf5\x80\x80\x80", 4), 0);
+	ck_assert_uint_eq(fp_name_utf8_len("\xff", 1), 0);
+	ck_assert_uint_eq(fp_name_utf8_len("\x80", 1), 0);
+	ck_assert_uint_eq(fp_name_utf8_len("\xbf\x80", 2), 0);
+	/* cut short by the end, by the length, by an ASCII byte */
+	ck_assert_uint_eq(fp_name_utf8_len("\xe2\x82", 2), 0);
+	ck_assert_uint_eq(fp_name_utf8_len("\xc3\xa9", 1), 0);
+	ck_assert_uint_eq(fp_name_utf8_len("\xf0\x9f\x98x", 4), 0);
+}
+END_TEST
+
 START_TEST(test_utf8_reject)
 {
 	/* U+1F600 and U+10FFFF are valid UTF-8 but outside the BMP. */
@@ -704,6 +737,7 @@ static Suite *name_suite(void)
 	tcase_add_test(utf, test_utf8_decode);
 	tcase_add_test(utf, test_utf8_round_trip);
 	tcase_add_test(utf, test_utf8_reject);
+	tcase_add_test(utf, test_utf8_len);
 	tcase_add_test(utf, test_utf8_length);
 	tcase_add_test(utf, test_utf8_encode);
 	suite_add_tcase(s, utf);
