@@ -15,6 +15,7 @@
 
 struct fp_copy {
 	uint8_t *buf;
+	const uint8_t *mem;	/* fp_copy_mem(): the source; else NULL */
 	int no_offload;		/* copy_file_range refused once: never again */
 	int errnum;
 	uint64_t offloaded;
@@ -67,13 +68,17 @@ static enum fp_err src_error(struct fp_copy *c, int errnum)
 	return FP_E_SRC;
 }
 
-/* Read exactly @len bytes at @off of @fd into c->buf. */
+/* Read exactly @len bytes at @off of @fd (or c->mem) into c->buf. */
 static enum fp_err read_full(struct fp_copy *c, int fd, uint64_t off,
 			     size_t len)
 {
 	size_t done = 0;
 	ssize_t n;
 
+	if (c->mem) {
+		memcpy(c->buf, c->mem + off, len);
+		return FP_OK;
+	}
 	while (done < len) {
 		n = pread(fd, c->buf + done, len - done,
 			  (off_t)(off + done));
@@ -114,6 +119,8 @@ static enum fp_err copy_data(struct fp_copy *c, struct fp_img *img, int fd,
 {
 	enum fp_err err = FP_E_INVAL;
 
+	if (c->mem)
+		return copy_buffered(c, img, fd, src_off, off, len);
 	if (!c->no_offload)
 		err = fp_img_copy_fd(img, off, fd, src_off, len);
 	if (err == FP_E_INVAL) {
@@ -132,8 +139,13 @@ static enum fp_err copy_data(struct fp_copy *c, struct fp_img *img, int fd,
 static enum fp_err next_data(struct fp_copy *c, int fd, uint64_t pos,
 			     uint64_t end, uint64_t *data, uint64_t *hole)
 {
-	off_t d = lseek(fd, (off_t)pos, SEEK_DATA), h;
+	off_t d = c->mem ? 0 : lseek(fd, (off_t)pos, SEEK_DATA), h;
 
+	if (c->mem) {		/* memory has no holes */
+		*data = pos;
+		*hole = end;
+		return FP_OK;
+	}
 	if (d < 0 && errno == ENXIO)
 		d = (off_t)end;
 	else if (d < 0 && (errno == EINVAL || errno == EOPNOTSUPP)) {
@@ -250,5 +262,17 @@ enum fp_err fp_copy_file(struct fp_copy *c, struct fp_img *img,
 	else
 		err = copy_runs(c, img, fd, size, runs, count);
 	close(fd);
+	return err;
+}
+
+enum fp_err fp_copy_mem(struct fp_copy *c, struct fp_img *img,
+			const uint8_t *data, uint64_t size,
+			const struct fp_copy_run *runs, size_t count)
+{
+	enum fp_err err;
+
+	c->mem = data;
+	err = copy_runs(c, img, -1, size, runs, count);
+	c->mem = NULL;
 	return err;
 }

@@ -45,6 +45,14 @@ enum fp_err fp_copy_file(struct fp_copy *c, struct fp_img *img,
 			 const struct fp_copy_run *runs, size_t count);
 
 /*
+ * fp_copy_file() of the @size bytes at @data (a file read before), with
+ * the same writes, progress and zeros to the end of the last run.
+ */
+enum fp_err fp_copy_mem(struct fp_copy *c, struct fp_img *img,
+			const uint8_t *data, uint64_t size,
+			const struct fp_copy_run *runs, size_t count);
+
+/*
  * Report the bytes of runs written to @tick (borrowed; NULL: none), on
  * top of @done already reported, in pieces of at most 16 MiB.
  */

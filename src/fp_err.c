@@ -40,6 +40,7 @@ static const char *const messages[FP_E_COUNT] = {
 	[FP_E_EXISTS] = "file exists",
 	[FP_E_CHANGED] = "source changed while being copied",
 	[FP_E_PASTPART] = "the volume runs past the end of its partition",
+	[FP_E_SNAPBIG] = "source of size 0 holds more than 64 MiB",
 };
 
 const char *fp_strerror(enum fp_err err)

@@ -45,6 +45,8 @@ enum fp_err {
 	FP_E_EXISTS,	/* the copy's target exists as a file */
 	FP_E_CHANGED,	/* a host source changed after it was planned */
 	FP_E_PASTPART,	/* the FAT volume runs past its partition's end */
+	FP_E_SNAPBIG,	/* a host file of size 0 holds more than is read
+			 * into memory (FP_TREE_SNAP_MAX) */
 	FP_E_COUNT
 };
 

@@ -307,6 +307,10 @@ static int tree_error(const struct fp_tree_diag *d, enum fp_err err)
 	else if (err == FP_E_TOOBIG)
 		msg("'%s' is larger than 4294967295 bytes (4 GiB - 1), the "
 		    "largest FAT file; nothing was written", d->path);
+	else if (err == FP_E_SNAPBIG)
+		msg("'%s' says size 0 but holds more than %u bytes (64 MiB), "
+		    "the most read into memory from such a file; nothing was "
+		    "written", d->path, (unsigned)FP_TREE_SNAP_MAX);
 	else
 		msg("cannot copy '%s': %s", d->path, fp_strerror(err));
 	return EXIT_OPERATIONAL;
@@ -333,6 +337,7 @@ static int add_node_req(struct cli *c, const char *src, const char *dest,
 	r->host = n->host;
 	r->is_dir = n->kind == FP_TREE_DIR;
 	r->mtime = n->mtime;
+	r->data = n->data;
 	return EXIT_OK;
 }
 

@@ -942,6 +942,7 @@ static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
 	enum fp_err err;
 
 	f->src = src->host;
+	f->src_data = src->data;
 	f->is_dir = src->is_dir;
 	snprintf(p->diag->component, sizeof(p->diag->component), "%s",
 		 r->path);
@@ -1213,7 +1214,10 @@ static enum fp_err write_fsinfo(struct fp_plan *p)
 	return err;
 }
 
-/* The image runs of file @f's clusters, for fp_copy_file(). */
+/*
+ * The image runs of file @f's clusters, for fp_copy_file(), or
+ * fp_copy_mem() for the bytes read before planning.
+ */
 static enum fp_err copy_one(struct fp_plan *p, struct fp_copy *c,
 			    const struct fp_plan_file *f,
 			    struct fp_copy_run **runs, size_t *cap)
@@ -1231,6 +1235,9 @@ static enum fp_err copy_one(struct fp_plan *p, struct fp_copy *c,
 		(*runs)[j].off = fp_geom_cl_off(g, f->ext[j].start);
 		(*runs)[j].len = (uint64_t)f->ext[j].count * g->clus_len;
 	}
+	if (f->src_data)
+		return fp_copy_mem(c, p->fs->img, f->src_data, f->new_size,
+				   *runs, f->ext_count);
 	return fp_copy_file(c, p->fs->img, f->src, f->new_size, *runs,
 			    f->ext_count);
 }

@@ -25,12 +25,15 @@ struct fp_req {
  * is created with the data of @host (refused with FP_E_EXISTS when the
  * path exists); with @is_dir a directory is created, or merged with when
  * it exists.  Either gets @mtime as its time.  @host NULL: a
- * preallocation.
+ * preallocation.  @data, when not NULL, holds the file's bytes, read
+ * before planning (fp_tree_scan: a file of size 0 with content), and is
+ * copied instead of @host; borrowed, it must live until the commit.
  */
 struct fp_req_src {
 	const char *host;
 	int is_dir;
 	int64_t mtime;
+	const uint8_t *data;
 };
 
 struct fp_plan_opts {
@@ -68,6 +71,7 @@ struct fp_extent {
 struct fp_plan_file {
 	const char *path;	/* borrowed from the request */
 	const char *src;	/* a copy: borrowed from the request */
+	const uint8_t *src_data;	/* its bytes read before, or NULL */
 	int is_dir;		/* a copy's directory: action CREATE or NONE */
 	enum fp_action action;
 	uint32_t old_size;

@@ -5,15 +5,18 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "util.h"
 
 #define TREE_FILE_MAX 0xFFFFFFFFull	/* largest FAT file size */
+#define TREE_SNAP_FIRST (64u << 10)	/* snapshot(): first buffer size */
 
 /* A directory being scanned, to find one that contains itself. */
 struct up {
@@ -56,22 +59,121 @@ static char *join(const char *a, const char *b)
 	return p;
 }
 
-/* Append a node for @host (its stat @st), taking @host and @rel. */
+/*
+ * Open @host, a regular file as stat() said, for reading: O_NONBLOCK, so
+ * that a FIFO put in its place is refused rather than waited on, cleared
+ * once fstat() has seen a regular file.  The descriptor, or -1.
+ */
+static int open_file(struct scan *s, const char *host, enum fp_err *err)
+{
+	struct stat st;
+	int fd = open(host, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	int fl;
+
+	if (fd < 0) {
+		*err = fail(s, host, FP_E_SRC, errno);
+		return -1;
+	}
+	if (fstat(fd, &st) < 0 || (fl = fcntl(fd, F_GETFL)) < 0 ||
+	    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)
+		*err = fail(s, host, FP_E_SRC, errno);
+	else if (!S_ISREG(st.st_mode))
+		*err = fail(s, host, FP_E_SPECIAL, 0);
+	else
+		return fd;
+	close(fd);
+	return -1;
+}
+
+/*
+ * read() into @buf of @len bytes, again on EINTR: the count, or -1 with
+ * the failure recorded in *err.
+ */
+static ssize_t read_some(struct scan *s, const char *host, int fd,
+			 uint8_t *buf, size_t len, enum fp_err *err)
+{
+	ssize_t r;
+
+	do
+		r = read(fd, buf, len);
+	while (r < 0 && errno == EINTR);
+	if (r < 0)
+		*err = fail(s, host, FP_E_SRC, errno);
+	return r;
+}
+
+/*
+ * Read the file @host, whose size is 0, to its end: *data (NULL when it
+ * gives nothing) and *len.  The buffer doubles up to FP_TREE_SNAP_MAX;
+ * a byte more is FP_E_SNAPBIG.  The buffer sizes are 64 KiB times
+ * powers of two, as some files of /proc read only in multiples of their
+ * record size (pagemap: 8 bytes).
+ */
+static enum fp_err snapshot(struct scan *s, const char *host,
+			    uint8_t **data, uint64_t *len)
+{
+	uint8_t *buf = NULL, *p, more[4096];
+	size_t n = 0, cap = 0;
+	enum fp_err err = FP_OK;
+	ssize_t r = 1;
+	int fd = open_file(s, host, &err);
+
+	while (fd >= 0 && !err && r > 0) {
+		if (n == cap && cap == FP_TREE_SNAP_MAX) {
+			r = read_some(s, host, fd, more, sizeof(more), &err);
+			if (r > 0)
+				err = fail(s, host, FP_E_SNAPBIG, 0);
+			break;
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : TREE_SNAP_FIRST;
+			p = realloc(buf, cap);
+			if (!p) {
+				err = FP_E_NOMEM;
+				break;
+			}
+			buf = p;
+		}
+		r = read_some(s, host, fd, buf + n, cap - n, &err);
+		if (r > 0)
+			n += (size_t)r;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (err || !n) {
+		free(buf);
+		buf = NULL;
+	}
+	if (!err) {
+		*data = buf;
+		*len = n;
+	}
+	return err;
+}
+
+/*
+ * Append a node for @host (its stat @st), taking @host and @rel; a
+ * regular file of size 0 is read now (snapshot()).
+ */
 static enum fp_err add_node(struct scan *s, char *host, char *rel,
 			    const struct stat *st)
 {
+	uint64_t size = S_ISREG(st->st_mode) ? (uint64_t)st->st_size : 0;
 	struct fp_tree *t = s->t;
 	struct fp_tree_node *n;
+	uint8_t *data = NULL;
 	enum fp_err err = FP_OK;
 
 	if (!S_ISREG(st->st_mode) && !S_ISDIR(st->st_mode))
 		err = fail(s, host, FP_E_SPECIAL, 0);
-	else if (S_ISREG(st->st_mode) &&
-		 (uint64_t)st->st_size > TREE_FILE_MAX)
+	else if (size > TREE_FILE_MAX)
 		err = fail(s, host, FP_E_TOOBIG, 0);
+	else if (S_ISREG(st->st_mode) && size == 0)
+		err = snapshot(s, host, &data, &size);
 	if (!err)
 		err = fp_grow(&t->nodes, &t->cap, t->count, sizeof(*t->nodes));
 	if (err) {
+		free(data);
 		free(host);
 		free(rel);
 		return err;
@@ -80,7 +182,8 @@ static enum fp_err add_node(struct scan *s, char *host, char *rel,
 	n->host = host;
 	n->rel = rel;
 	n->kind = S_ISDIR(st->st_mode) ? FP_TREE_DIR : FP_TREE_FILE;
-	n->size = n->kind == FP_TREE_FILE ? (uint64_t)st->st_size : 0;
+	n->size = size;
+	n->data = data;
 	n->mtime = (int64_t)st->st_mtime;
 	if (s->clamp && n->mtime > *s->clamp)
 		n->mtime = *s->clamp;
@@ -242,6 +345,7 @@ void fp_tree_free(struct fp_tree *tree)
 	for (i = 0; i < tree->count; i++) {
 		free(tree->nodes[i].host);
 		free(tree->nodes[i].rel);
+		free(tree->nodes[i].data);
 	}
 	free(tree->nodes);
 	free(tree);

@@ -14,6 +14,12 @@ enum fp_tree_kind {
 	FP_TREE_DIR,
 };
 
+/*
+ * The most bytes read into memory from a file whose size is 0 (see
+ * fp_tree_scan): 64 MiB.
+ */
+#define FP_TREE_SNAP_MAX (64u << 20)
+
 /* One file or directory of the tree. */
 struct fp_tree_node {
 	char *host;		/* its host path (owned) */
@@ -21,6 +27,8 @@ struct fp_tree_node {
 	enum fp_tree_kind kind;
 	uint64_t size;		/* files: bytes */
 	int64_t mtime;		/* seconds, clamped (see fp_tree_scan) */
+	uint8_t *data;		/* files: the @size bytes read at the scan
+				 * (owned), or NULL: read the file later */
 };
 
 /*
@@ -45,11 +53,20 @@ struct fp_tree_diag {
  * mcopy and cp -L do): its files and directories, their sizes and their
  * modification times, each later than *@clamp made *@clamp (@clamp NULL:
  * none).  The order depends only on the names, never on readdir() order,
- * the locale or the host filesystem.  Fails, with the path in *diag, with
- * FP_E_SRC (a stat, open or readdir error, errno in diag->errnum: a
- * dangling link is ENOENT with diag->link set), FP_E_SPECIAL (neither a
- * regular file nor a directory), FP_E_LOOP (a directory that contains
- * itself through a link) or FP_E_TOOBIG (a file over 4 GiB - 1).
+ * the locale or the host filesystem.
+ *
+ * A regular file whose size is 0 is read at once: files of /proc and
+ * other pseudo filesystems say 0 and have content.  What the reads give
+ * is the file's content, kept in the node (data, size), and copied
+ * rather than the file read again, so that the plan knows its size and
+ * the copy cannot change; a file that gives nothing is an empty file.
+ *
+ * Fails, with the path in *diag, with FP_E_SRC (a stat, open, read or
+ * readdir error, errno in diag->errnum: a dangling link is ENOENT with
+ * diag->link set), FP_E_SPECIAL (neither a regular file nor a
+ * directory), FP_E_LOOP (a directory that contains itself through a
+ * link), FP_E_TOOBIG (a file over 4 GiB - 1) or FP_E_SNAPBIG (a file of
+ * size 0 that gives more than FP_TREE_SNAP_MAX bytes).
  */
 enum fp_err fp_tree_scan(const char *src, const int64_t *clamp,
 			 struct fp_tree **out, struct fp_tree_diag *diag);

@@ -115,6 +115,38 @@ START_TEST(test_missing_or_changed)
 }
 END_TEST
 
+/* Bytes held in memory go into the runs the same way, zeros after. */
+START_TEST(test_mem_two_runs)
+{
+	struct fp_copy_run runs[] = { { 4096, 1024 }, { 16384, 1024 } };
+	uint8_t *junk = malloc(32768), src[1500];
+	struct fp_copy *c;
+	struct fp_img *img;
+	const uint8_t *d;
+	size_t i;
+
+	ck_assert_ptr_nonnull(junk);
+	memset(junk, 0xEE, 32768);
+	for (i = 0; i < sizeof(src); i++)
+		src[i] = byte_at(i);
+	ck_assert_int_eq(fp_img_mem(junk, 32768, &img), FP_OK);
+	ck_assert_int_eq(fp_copy_new(&c), FP_OK);
+	ck_assert_int_eq(fp_copy_mem(c, img, src, sizeof(src), runs, 2),
+			 FP_OK);
+	d = fp_img_mem_data(img);
+	ck_assert_mem_eq(d + 4096, src, 1024);
+	ck_assert_mem_eq(d + 16384, src + 1024, sizeof(src) - 1024);
+	for (i = 16384 + sizeof(src) - 1024; i < 16384 + 1024; i++)
+		ck_assert_uint_eq(d[i], 0);
+	ck_assert_uint_eq(d[4095], 0xEE);
+	ck_assert_uint_eq(d[4096 + 1024], 0xEE);
+	ck_assert_uint_eq(fp_copy_offloaded(c), 0);
+	fp_copy_free(c);
+	fp_img_close(img);
+	free(junk);
+}
+END_TEST
+
 /*
  * A FIFO put where a planned file was is no longer a regular file, found
  * without waiting for a writer (the test's timeout fails a hang).
@@ -149,6 +181,7 @@ static Suite *copy_suite(void)
 	tcase_add_test(tc, test_large_with_hole);
 	tcase_add_test(tc, test_missing_or_changed);
 	tcase_add_test(tc, test_fifo_in_place);
+	tcase_add_test(tc, test_mem_two_runs);
 	suite_add_tcase(s, tc);
 	return s;
 }

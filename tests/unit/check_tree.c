@@ -159,6 +159,59 @@ START_TEST(test_refusals)
 }
 END_TEST
 
+/* The bytes of @path as stdio reads them, into @buf; their count. */
+static size_t slurp(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	ck_assert_ptr_nonnull(f);
+	n = fread(buf, 1, len, f);
+	fclose(f);
+	return n;
+}
+
+/*
+ * A regular file of size 0 is read at the scan: an empty one stays empty
+ * (no data); /proc/version, which says size 0, has its bytes in the node,
+ * through a link too; /proc/self/pagemap gives far more than is kept.
+ */
+START_TEST(test_size_zero)
+{
+	static char want[65536];
+	struct fp_tree_diag diag;
+	struct fp_tree *t;
+	struct stat st;
+	size_t n;
+
+	make_root();
+	put("empty", 0, 1000);
+	ck_assert_int_eq(symlink("/proc/version", at("version")), 0);
+	if (stat("/proc/version", &st) || st.st_size != 0) {
+		ck_assert_int_eq(unlink(at("version")), 0);
+		put("version", 0, 1000);	/* no /proc here */
+	}
+	n = slurp(at("version"), want, sizeof(want));
+	ck_assert_uint_lt(n, sizeof(want));
+	ck_assert_int_eq(fp_tree_scan(root, NULL, &t, &diag), FP_OK);
+	ck_assert_uint_eq(t->count, 3);
+	ck_assert_str_eq(t->nodes[1].rel, "empty");
+	ck_assert_uint_eq(t->nodes[1].size, 0);
+	ck_assert_ptr_null(t->nodes[1].data);
+	ck_assert_str_eq(t->nodes[2].rel, "version");
+	ck_assert_uint_eq(t->nodes[2].size, n);
+	if (n)
+		ck_assert_mem_eq(t->nodes[2].data, want, n);
+	fp_tree_free(t);
+	rm_tree();
+	if (stat("/proc/self/pagemap", &st) || st.st_size != 0)
+		return;
+	ck_assert_int_eq(fp_tree_scan("/proc/self/pagemap", NULL, &t, &diag),
+			 FP_E_SNAPBIG);
+	ck_assert_str_eq(diag.path, "/proc/self/pagemap");
+}
+END_TEST
+
 static Suite *tree_suite(void)
 {
 	Suite *s = suite_create("tree");
@@ -168,6 +221,7 @@ static Suite *tree_suite(void)
 	tcase_add_test(tc, test_clamp);
 	tcase_add_test(tc, test_links);
 	tcase_add_test(tc, test_refusals);
+	tcase_add_test(tc, test_size_zero);
 	suite_add_tcase(s, tc);
 	return s;
 }
