@@ -607,12 +607,27 @@ const char *fp_img_lock_disk(const struct fp_img *img)
 }
 
 /*
- * The backing file of the loop device @dir (a directory of @sysfs/block)
- * as its node says, LOOP_GET_STATUS64 on the node of the device number in
- * @dir/dev: 1 and *dev, *ino when it could be asked, 0 when not (the node
- * cannot be opened, as by users other than root, or the loop is unbound).
+ * Whether a loop's backing file of device @dev and inode @ino, or the
+ * block device @rdev, is the image @img: the same file, or for a block
+ * device the same device, whichever node names it.
  */
-static int loop_node_backing(const char *dir, dev_t *dev, ino_t *ino)
+static int is_image(const struct stat *img, dev_t dev, ino_t ino,
+		    dev_t rdev)
+{
+	if (S_ISBLK(img->st_mode))
+		return rdev == img->st_rdev;
+	return dev == img->st_dev && ino == img->st_ino;
+}
+
+/*
+ * Whether the loop device @dir (a directory of @sysfs/block) holds the
+ * image @img as its node says, LOOP_GET_STATUS64 on the node of the
+ * device number in @dir/dev: 1 or 0 when it could be asked, -1 when not
+ * (the node cannot be opened, as by users other than root, or the loop
+ * is unbound).
+ */
+static int loop_node_holds(const char *dir, const char *name,
+			   const struct stat *img)
 {
 	char file[PATH_MAX], line[64], end;
 	struct loop_info64 info;
@@ -622,36 +637,37 @@ static int loop_node_backing(const char *dir, dev_t *dev, ino_t *ino)
 	if (path_of(file, "%s/%s", dir, "dev") ||
 	    read_line(file, line, sizeof(line)) ||
 	    sscanf(line, "%u:%u%c", &maj, &min, &end) != 2)
-		return 0;
-	fd = open_disk(makedev(maj, min), strrchr(dir, '/') + 1);
+		return -1;
+	fd = open_disk(makedev(maj, min), name);
 	if (fd < 0)
-		return 0;
+		return -1;
 	ok = ioctl(fd, LOOP_GET_STATUS64, &info) == 0;
 	close(fd);
 	if (!ok)
-		return 0;
-	*dev = (dev_t)info.lo_device;
-	*ino = (ino_t)info.lo_inode;
-	return 1;
+		return -1;
+	return is_image(img, (dev_t)info.lo_device, (ino_t)info.lo_inode,
+			(dev_t)info.lo_rdevice);
 }
 
-/* 1 if @path leads to the file of @dev and @ino. */
-static int leads_to(const char *path, dev_t dev, ino_t ino)
+/* 1 if @path leads to the image @img. */
+static int leads_to(const char *path, const struct stat *img)
 {
 	struct stat st;
 
-	return stat(path, &st) == 0 && st.st_dev == dev && st.st_ino == ino;
+	if (stat(path, &st) < 0 || S_ISBLK(st.st_mode) != S_ISBLK(img->st_mode))
+		return 0;
+	return is_image(img, st.st_dev, st.st_ino, st.st_rdev);
 }
 
 /*
- * Whether the loop device @dir holds the file of @dev and @ino as sysfs
- * names it: the path in @dir/loop/backing_file (a file name may hold any
+ * Whether the loop device @dir holds the image @img as sysfs names its
+ * file: the path in @dir/loop/backing_file (a file name may hold any
  * byte but '\0', so only the last newline is dropped), or, when it ends
  * in " (deleted)", which the kernel adds once the name is gone, the path
  * without it (another link of that name may lead to the file again).  A
  * path cannot tell a deleted name from one that ends so: either counts.
  */
-static int loop_sysfs_holds(const char *dir, dev_t dev, ino_t ino)
+static int loop_sysfs_holds(const char *dir, const struct stat *img)
 {
 	static const char deleted[] = " (deleted)";
 	const size_t dl = sizeof(deleted) - 1;
@@ -671,29 +687,28 @@ static int loop_sysfs_holds(const char *dir, dev_t dev, ino_t ino)
 	back[n] = '\0';
 	if (back[n - 1] == '\n')
 		back[--n] = '\0';
-	if (leads_to(back, dev, ino))
+	if (leads_to(back, img))
 		return 1;
 	if ((size_t)n <= dl || strcmp(back + n - dl, deleted))
 		return 0;
 	back[n - dl] = '\0';
-	return leads_to(back, dev, ino);
+	return leads_to(back, img);
 }
 
 /*
- * A loop device holds the file itself, not a name: a hard link, a bind
- * mount or a name deleted since leads to the same device and inode.  The
- * device node's answer is the file the loop holds; sysfs gives only a
- * path, which another mount namespace, a rename in a directory out of
- * reach, or a deletion can make lead elsewhere or nowhere.  The offset
- * and size limit do not matter: any part of the file may be mounted.
+ * A loop device holds a file, not a name: a hard link, a bind mount or a
+ * name deleted since leads to the same device and inode (a block device:
+ * the same device number).  The device node's answer is the file the
+ * loop holds; sysfs gives only a path, which another mount namespace, a
+ * rename in a directory out of reach, or a deletion can make lead
+ * elsewhere or nowhere.  The offset and size limit do not matter: any
+ * part of the file may be mounted.
  */
-int fp_img_loop_find(const char *sysfs, dev_t dev, ino_t ino, char *name,
+int fp_img_loop_find(const char *sysfs, const struct stat *img, char *name,
 		     size_t name_len)
 {
 	char blk[PATH_MAX], dir[PATH_MAX];
 	struct dirent *de;
-	dev_t bdev;
-	ino_t bino;
 	DIR *d;
 	int found = 0;
 
@@ -703,10 +718,9 @@ int fp_img_loop_find(const char *sysfs, dev_t dev, ino_t ino, char *name,
 		if (strncmp(de->d_name, "loop", 4) ||
 		    path_of(dir, "%s/%s", blk, de->d_name))
 			continue;
-		if (loop_node_backing(dir, &bdev, &bino))
-			found = bdev == dev && bino == ino;
-		else
-			found = loop_sysfs_holds(dir, dev, ino);
+		found = loop_node_holds(dir, de->d_name, img);
+		if (found < 0)
+			found = loop_sysfs_holds(dir, img);
 		if (found)
 			snprintf(name, name_len, "%s", de->d_name);
 	}
@@ -719,9 +733,9 @@ int fp_img_loop_attached(const struct fp_img *img, char *name,
 {
 	struct stat st;
 
-	if (img->fd < 0 || fstat(img->fd, &st) < 0 || !S_ISREG(st.st_mode))
+	if (img->fd < 0 || fstat(img->fd, &st) < 0)
 		return 0;
-	return fp_img_loop_find("/sys", st.st_dev, st.st_ino, name, name_len);
+	return fp_img_loop_find("/sys", &st, name, name_len);
 }
 
 enum fp_err fp_img_mem(const void *data, uint64_t len, struct fp_img **out)

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "fp_err.h"
@@ -186,25 +187,26 @@ enum fp_err fp_img_sysfs_disk(const char *sysfs, dev_t dev, dev_t *disk,
 			      char *name, size_t name_len);
 
 /*
- * 1 if the file of device @dev and inode @ino is the backing file of a
- * Linux loop device, with any offset and size limit, with the first such
- * device's name ("loop0") in @name; 0 if not or unknown.  The loop
- * devices are the loop* directories of @sysfs/block (normally "/sys";
- * tests give a fake tree).  For each, the device node (/dev/block/MAJ:MIN
- * or /dev/loopN, its number from the dev file) is asked with
- * LOOP_GET_STATUS64 for the backing file's device and inode, which needs
- * the right to open the node (root); else the path in loop/backing_file
- * is stat()ed, as it is and, when it ends in " (deleted)", without that.
- * The fallback misses a file whose sysfs path leads elsewhere or nowhere:
- * its name deleted, or renamed out of the caller's reach, or in another
- * mount namespace.
+ * 1 if the file @img (as stat() gives it) is the backing file of a Linux
+ * loop device, with any offset and size limit, with the first such
+ * device's name ("loop0") in @name; 0 if not or unknown.  A regular file
+ * is compared by device and inode, a block device by device number.  The
+ * loop devices are the loop* directories of @sysfs/block (normally
+ * "/sys"; tests give a fake tree).  For each, the device node
+ * (/dev/block/MAJ:MIN or /dev/loopN, its number from the dev file) is
+ * asked with LOOP_GET_STATUS64 for the backing file's device, inode and
+ * device number, which needs the right to open the node (root); else the
+ * path in loop/backing_file is stat()ed, as it is and, when it ends in
+ * " (deleted)", without that.  The fallback misses a file whose sysfs
+ * path leads elsewhere or nowhere: its name deleted, or renamed out of
+ * the caller's reach, or in another mount namespace.
  */
-int fp_img_loop_find(const char *sysfs, dev_t dev, ino_t ino, char *name,
+int fp_img_loop_find(const char *sysfs, const struct stat *img, char *name,
 		     size_t name_len);
 
 /*
- * fp_img_loop_find() in /sys for the open regular file of @img (fstat);
- * 0 for a block device or a memory image.
+ * fp_img_loop_find() in /sys for the open file or block device of @img
+ * (fstat); 0 for a memory image.
  */
 int fp_img_loop_attached(const struct fp_img *img, char *name,
 			 size_t name_len);

@@ -226,18 +226,14 @@ START_TEST(test_loop_hard_link)
 	link_rel("img", "link");
 	stat_rel("link", &img);
 	stat_rel("other", &other);
-	ck_assert_int_eq(fp_img_loop_find(root, img.st_dev, img.st_ino, name,
-					  sizeof(name)), 1);
+	ck_assert_int_eq(fp_img_loop_find(root, &img, name, sizeof(name)), 1);
 	ck_assert_str_eq(name, "loop0");
-	ck_assert_int_eq(fp_img_loop_find(root, other.st_dev, other.st_ino,
-					  name, sizeof(name)), 1);
+	ck_assert_int_eq(fp_img_loop_find(root, &other, name, sizeof(name)), 1);
 	ck_assert_str_eq(name, "loop1");
 	unlink_rel("img");
-	ck_assert_int_eq(fp_img_loop_find(root, img.st_dev, img.st_ino, name,
-					  sizeof(name)), 0);
+	ck_assert_int_eq(fp_img_loop_find(root, &img, name, sizeof(name)), 0);
 	link_rel("link", "img");
-	ck_assert_int_eq(fp_img_loop_find(root, img.st_dev, img.st_ino, name,
-					  sizeof(name)), 1);
+	ck_assert_int_eq(fp_img_loop_find(root, &img, name, sizeof(name)), 1);
 	ck_assert_str_eq(name, "loop0");
 }
 END_TEST
@@ -257,15 +253,13 @@ START_TEST(test_loop_none)
 	link_rel("img", "link");
 	unlink_rel("img");
 	stat_rel("link", &st);
-	ck_assert_int_eq(fp_img_loop_find(root, st.st_dev, st.st_ino, name,
+	ck_assert_int_eq(fp_img_loop_find(root, &st, name, sizeof(name)), 0);
+	ck_assert_int_eq(fp_img_loop_find("/nonexistent", &st, name,
 					  sizeof(name)), 0);
-	ck_assert_int_eq(fp_img_loop_find("/nonexistent", st.st_dev,
-					  st.st_ino, name, sizeof(name)), 0);
 	ck_assert_str_eq(name, "none");
 	put("img (deleted)", "a name that sysfs could show");
 	stat_rel("img (deleted)", &st);
-	ck_assert_int_eq(fp_img_loop_find(root, st.st_dev, st.st_ino, name,
-					  sizeof(name)), 1);
+	ck_assert_int_eq(fp_img_loop_find(root, &st, name, sizeof(name)), 1);
 	ck_assert_str_eq(name, "loop0");
 }
 END_TEST
