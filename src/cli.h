@@ -20,6 +20,12 @@
 #define PROG "fatprealloc"
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/* One --manifest FILE. */
+struct cli_manifest {
+	char *name;		/* FILE, or - for standard input; owned */
+	char *buf;		/* its text once read: owns its reqs' strings */
+};
+
 struct cli {
 	int keep_size, zero, contiguous, parents, punch_holes;
 	int dry_run, json, verbose, quiet, no_sync, force;
@@ -38,8 +44,8 @@ struct cli {
 	struct fp_req *reqs;
 	struct fp_req_src *srcs;	/* one per request: copies' sources */
 	size_t req_count, req_cap;
-	char *manifest;		/* --manifest FILE, or - */
-	char *manifest_buf;	/* its text: owns the strings of its reqs */
+	struct cli_manifest *manifests;	/* every --manifest, in order */
+	size_t manifest_count, manifest_cap;
 	int64_t time;
 	int utc;
 	int clamp;		/* -t or SOURCE_DATE_EPOCH: copies' mtimes

@@ -70,8 +70,10 @@ static void print_help(void)
 	      "                        (--verify) or the map (--map)\n"
 	      "     --manifest FILE    more ::PATH SIZE or SRC ::DEST pairs,\n"
 	      "                        one a line, from FILE (- for stdin);\n"
-	      "                        only ::PATHs\n"
-	      "                        with --map or --trim; # comments\n"
+	      "                        only ::PATHs with --map or --trim;\n"
+	      "                        # comments; may be repeated: the\n"
+	      "                        files are read in order, as one\n"
+	      "                        (- at most once)\n"
 	      "     --verify           check IMAGE read-only, fsck-style\n"
 	      "     --strict           with --verify: warnings are errors\n"
 	      "     --map              print where the files' clusters are\n"
@@ -574,22 +576,47 @@ static int check_conflicts(const struct poptOption *opts, unsigned given)
 	return EXIT_OK;
 }
 
-/* The name of the manifest in messages. */
-static const char *manifest_name(const struct cli *c)
+/* The name of manifest @name in messages. */
+static const char *manifest_name(const char *name)
 {
-	return strcmp(c->manifest, "-") ? c->manifest : "standard input";
+	return strcmp(name, "-") ? name : "standard input";
 }
 
-/* Read all of the manifest into c->manifest_buf, NUL-terminated. */
-static int read_manifest(struct cli *c, size_t *len)
+/*
+ * --manifest FILE, once more: the manifests are read in the order given,
+ * as if they were one file; standard input only once, as it is read to
+ * its end.  @name is malloc'd, and kept even on failure.
+ */
+static int add_manifest(struct cli *c, char *name)
 {
-	FILE *f = strcmp(c->manifest, "-") ? fopen(c->manifest, "r") : stdin;
+	size_t i;
+
+	if (!name || fp_grow(&c->manifests, &c->manifest_cap,
+			     c->manifest_count, sizeof(*c->manifests))) {
+		free(name);
+		msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	c->manifests[c->manifest_count].name = name;
+	c->manifests[c->manifest_count++].buf = NULL;
+	for (i = 0; i + 1 < c->manifest_count; i++)
+		if (!strcmp(name, "-") && !strcmp(c->manifests[i].name, "-"))
+			return usage_error("%s", "'--manifest -' is given "
+					   "twice; standard input is read "
+					   "only once");
+	return EXIT_OK;
+}
+
+/* Read all of manifest @m into m->buf, NUL-terminated. */
+static int read_manifest(struct cli_manifest *m, size_t *len)
+{
+	FILE *f = strcmp(m->name, "-") ? fopen(m->name, "r") : stdin;
 	size_t cap = 0, n = 0, got;
 	char *buf = NULL, *nb;
 	int ret = EXIT_OK;
 
 	if (!f) {
-		msg("cannot open '%s': %s", c->manifest, strerror(errno));
+		msg("cannot open '%s': %s", m->name, strerror(errno));
 		return EXIT_OPERATIONAL;
 	}
 	do {
@@ -607,12 +634,13 @@ static int read_manifest(struct cli *c, size_t *len)
 		n += got;
 	} while (got);
 	if (ferror(f)) {
-		msg("cannot read '%s': %s", manifest_name(c), strerror(errno));
+		msg("cannot read '%s': %s", manifest_name(m->name),
+		    strerror(errno));
 		ret = EXIT_OPERATIONAL;
 		goto out;
 	}
 	buf[n] = '\0';
-	c->manifest_buf = buf;
+	m->buf = buf;
 	*len = n;
 	buf = NULL;
 out:
@@ -628,12 +656,12 @@ static int is_blank(char ch)
 	       ch == '\f';
 }
 
-/* A usage error at line @line of the manifest. */
-static int manifest_error(const struct cli *c, size_t line, const char *fmt,
+/* A usage error at line @line of manifest @name. */
+static int manifest_error(const char *name, size_t line, const char *fmt,
 			  const char *arg, const char *arg2)
 {
-	if (strcmp(c->manifest, "-"))
-		fprintf(stderr, PROG ": '%s' line %zu: ", c->manifest, line);
+	if (strcmp(name, "-"))
+		fprintf(stderr, PROG ": '%s' line %zu: ", name, line);
 	else
 		fprintf(stderr, PROG ": standard input line %zu: ", line);
 	fprintf(stderr, fmt, arg, arg2);
@@ -641,11 +669,6 @@ static int manifest_error(const struct cli *c, size_t line, const char *fmt,
 	return try_help();
 }
 
-/*
- * One line of the manifest, trimmed, from @p to @end: "::PATH SIZE", where
- * SIZE is the last word and PATH all before it (so PATH may hold spaces),
- * or "::PATH" alone for --map and --trim.  The line is cut in place.
- */
 /*
  * A manifest line "SRC ::DEST": split at the first blanks followed by ::
  * (so SRC and DEST may hold spaces, and DEST may not start with one).
@@ -666,7 +689,14 @@ static char *copy_dest(char *p)
 	return NULL;
 }
 
-static int manifest_line(struct cli *c, size_t line, char *p, char *end)
+/*
+ * Line @line of manifest @name, trimmed, from @p to @end: "::PATH SIZE",
+ * where SIZE is the last word and PATH all before it (so PATH may hold
+ * spaces), or "::PATH" alone for --map and --trim.  The line is cut in
+ * place.
+ */
+static int manifest_line(struct cli *c, const char *name, size_t line,
+			 char *p, char *end)
 {
 	char *size = NULL, *q;
 	uint64_t bytes = 0;
@@ -678,49 +708,50 @@ static int manifest_line(struct cli *c, size_t line, char *p, char *end)
 		for (q = end; q > p && !is_blank(q[-1]); q--)
 			;
 		if (q == p)
-			return manifest_error(c, line, "no SIZE after '%s'%s",
-					      p, "");
+			return manifest_error(name, line, "no SIZE after "
+					      "'%s'%s", p, "");
 		size = q;
 		while (q > p && is_blank(q[-1]))
 			q--;
 		*q = '\0';
 	}
 	if (strncmp(p, "::", 2))
-		return manifest_error(c, line, "path '%s' does not start with "
-				      "::%s", p, "");
+		return manifest_error(name, line, "path '%s' does not start "
+				      "with ::%s", p, "");
 	if (size && fp_size_parse(size, &bytes))
-		return manifest_error(c, line, "invalid size '%s' for '%s'",
-				      size, p);
+		return manifest_error(name, line, "invalid size '%s' for "
+				      "'%s'", size, p);
 	if (bytes > FP_FILE_MAX)
-		return manifest_error(c, line, "size '%s' for '%s' is above "
+		return manifest_error(name, line, "size '%s' for '%s' is above "
 				      "4294967295 bytes (4 GiB - 1), the "
 				      "largest FAT file", size, p);
 	return add_req(c, p + 2, bytes);
 }
 
 /*
- * --manifest FILE: its lines join the requests of the command line.
- * Blank lines and lines whose first non-blank character is # are
- * skipped; each other line is trimmed and read by manifest_line().
+ * --manifest FILE (@m): its lines join the requests of the command line
+ * and of the manifests before it.  Blank lines and lines whose first
+ * non-blank character is # are skipped; each other line is trimmed and
+ * read by manifest_line().
  */
-static int parse_manifest(struct cli *c)
+static int parse_manifest(struct cli *c, struct cli_manifest *m)
 {
 	size_t len = 0, line = 0;
 	char *p, *nl, *end, *stop;
 	int ret;
 
-	ret = read_manifest(c, &len);
+	ret = read_manifest(m, &len);
 	if (ret)
 		return ret;
-	stop = c->manifest_buf + len;
-	for (p = c->manifest_buf; !ret && p < stop; p = nl + 1) {
+	stop = m->buf + len;
+	for (p = m->buf; !ret && p < stop; p = nl + 1) {
 		line++;
 		nl = memchr(p, '\n', (size_t)(stop - p));
 		if (!nl)
 			nl = stop;
 		*nl = '\0';
 		if (strlen(p) != (size_t)(nl - p))
-			return manifest_error(c, line, "%s%s",
+			return manifest_error(m->name, line, "%s%s",
 					      "a NUL byte in the line", "");
 		while (is_blank(*p))
 			p++;
@@ -728,7 +759,7 @@ static int parse_manifest(struct cli *c)
 			;
 		*end = '\0';
 		if (*p && *p != '#')
-			ret = manifest_line(c, line, p, end);
+			ret = manifest_line(c, m->name, line, p, end);
 	}
 	return ret;
 }
@@ -737,7 +768,7 @@ static int parse_manifest(struct cli *c)
 static int parse_operands(struct cli *c)
 {
 	const char **args = poptGetArgs(c->con);
-	size_t n = 0;
+	size_t i, n = 0;
 	int ret;
 
 	if (!args || !args[0])
@@ -755,8 +786,8 @@ static int parse_operands(struct cli *c)
 		ret = pick_time(c);
 	if (!ret && !c->verify && !c->map && !c->trim && !c->fill_holes)
 		ret = parse_pairs(c, args + 1, n);
-	if (!ret && c->manifest)
-		ret = parse_manifest(c);
+	for (i = 0; !ret && i < c->manifest_count; i++)
+		ret = parse_manifest(c, &c->manifests[i]);
 	if (ret || c->verify || c->fill_holes)
 		return ret;
 	if (!c->req_count)
@@ -826,7 +857,7 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_DRY_RUN, NULL, NULL },
 		{ "json", 'J', POPT_ARG_NONE, &c->json,
 		  OPT_JSON, NULL, NULL },
-		{ "manifest", 0, POPT_ARG_STRING, &c->manifest,
+		{ "manifest", 0, POPT_ARG_STRING, NULL,
 		  OPT_MANIFEST, NULL, NULL },
 		{ "trim", 0, POPT_ARG_NONE, &c->trim,
 		  OPT_TRIM, NULL, NULL },
@@ -861,8 +892,13 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 
 	/* c->con owns the strings that c->reqs will point to */
 	c->con = poptGetContext(PROG, argc, argv, opts, 0);
-	while ((rc = poptGetNextOpt(c->con)) > 0)
+	while ((rc = poptGetNextOpt(c->con)) > 0) {
 		given |= OPT_BIT(rc);
+		/* a string option without a variable leaves its value to us */
+		if (rc == OPT_MANIFEST &&
+		    (rc = add_manifest(c, poptGetOptArg(c->con))) != 0)
+			return rc;
+	}
 	if (rc < -1) {
 		fprintf(stderr, PROG ": %s '%s'\n", poptStrerror(rc),
 			poptBadOption(c->con, 0));
@@ -1390,8 +1426,11 @@ int main(int argc, const char **argv)
 	free(c.owned);
 	free(c.reqs);
 	free(c.srcs);
-	free(c.manifest_buf);
-	free(c.manifest);
+	for (i = 0; i < c.manifest_count; i++) {
+		free(c.manifests[i].name);
+		free(c.manifests[i].buf);
+	}
+	free(c.manifests);
 	free(c.image);
 	free(c.timestamp);
 	free(c.offset_arg);
