@@ -490,7 +490,7 @@ enum cli_opt {
 	OPT_TIMESTAMP, OPT_DRY_RUN, OPT_FORCE, OPT_NO_SYNC, OPT_VERIFY,
 	OPT_MAP, OPT_STRICT, OPT_VERBOSE, OPT_QUIET, OPT_PROGRESS,
 	OPT_TRIM, OPT_PUNCH_HOLES, OPT_FILL_HOLES, OPT_JSON, OPT_MANIFEST,
-	OPT_PROGRESS_FD, OPT_PLACE,
+	OPT_PROGRESS_FD, OPT_PLACE, OPT_OFFSET, OPT_PARTITION,
 };
 
 #define OPT_BIT(o) (1u << (o))
@@ -830,6 +830,46 @@ static int parse_progress_fd(struct cli *c)
 	return EXIT_OK;
 }
 
+/*
+ * The value of string option @opt, just read.  popt stores a string
+ * option's value in its variable anew each time, losing the one before;
+ * so the table gives these options no variable and their values are
+ * taken here, with poptGetOptArg(): the last one wins, except that every
+ * --manifest is read.
+ */
+static int take_string(struct cli *c, int opt)
+{
+	char **to;
+
+	switch (opt) {
+	case OPT_PLACE:
+		to = &c->place;
+		break;
+	case OPT_TIMESTAMP:
+		to = &c->timestamp;
+		break;
+	case OPT_OFFSET:
+		to = &c->offset_arg;
+		break;
+	case OPT_PARTITION:
+		to = &c->partition_arg;
+		break;
+	case OPT_PROGRESS_FD:
+		to = &c->progress_fd_arg;
+		break;
+	case OPT_MANIFEST:
+		return add_manifest(c, poptGetOptArg(c->con));
+	default:
+		return EXIT_OK;
+	}
+	free(*to);
+	*to = poptGetOptArg(c->con);
+	if (*to)
+		return EXIT_OK;
+	msg("out of memory");
+	return EXIT_OPERATIONAL;
+}
+
 static int parse_args(struct cli *c, int argc, const char **argv)
 {
 	struct poptOption opts[] = {
@@ -843,14 +883,14 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_CONTIGUOUS, NULL, NULL },
 		{ "parents", 'p', POPT_ARG_NONE, &c->parents,
 		  OPT_PARENTS, NULL, NULL },
-		{ "place", 0, POPT_ARG_STRING, &c->place,
+		{ "place", 0, POPT_ARG_STRING, NULL,
 		  OPT_PLACE, NULL, NULL },
-		{ "timestamp", 't', POPT_ARG_STRING, &c->timestamp,
+		{ "timestamp", 't', POPT_ARG_STRING, NULL,
 		  OPT_TIMESTAMP, NULL, NULL },
-		{ "offset", 'o', POPT_ARG_STRING, &c->offset_arg,
-		  0, NULL, NULL },
-		{ "partition", 'P', POPT_ARG_STRING, &c->partition_arg,
-		  0, NULL, NULL },
+		{ "offset", 'o', POPT_ARG_STRING, NULL,
+		  OPT_OFFSET, NULL, NULL },
+		{ "partition", 'P', POPT_ARG_STRING, NULL,
+		  OPT_PARTITION, NULL, NULL },
 		{ "wait", 0, POPT_ARG_NONE, &c->wait,
 		  0, NULL, NULL },
 		{ "dry-run", 0, POPT_ARG_NONE, &c->dry_run,
@@ -879,7 +919,7 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_QUIET, NULL, NULL },
 		{ "progress", 0, POPT_ARG_NONE, &c->progress,
 		  OPT_PROGRESS, NULL, NULL },
-		{ "progress-fd", 'C', POPT_ARG_STRING, &c->progress_fd_arg,
+		{ "progress-fd", 'C', POPT_ARG_STRING, NULL,
 		  OPT_PROGRESS_FD, NULL, NULL },
 		{ "help", 'h', POPT_ARG_NONE, &c->help,
 		  0, NULL, NULL },
@@ -894,9 +934,8 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 	c->con = poptGetContext(PROG, argc, argv, opts, 0);
 	while ((rc = poptGetNextOpt(c->con)) > 0) {
 		given |= OPT_BIT(rc);
-		/* a string option without a variable leaves its value to us */
-		if (rc == OPT_MANIFEST &&
-		    (rc = add_manifest(c, poptGetOptArg(c->con))) != 0)
+		rc = take_string(c, rc);
+		if (rc)
 			return rc;
 	}
 	if (rc < -1) {
