@@ -114,6 +114,9 @@ static void print_help(void)
 	      "then in UTC, else in local time.  -n, -z and --punch-holes\n"
 	      "apply to ::PATH SIZE pairs only.\n"
 	      "\n"
+	      "A ::PATH that ends in a slash names a directory: refused\n"
+	      "with SIZE or --trim (exit 16), mapped only if it is one.\n"
+	      "\n"
 	      "SIZE is bytes, with an optional suffix K, M, G, T (or KiB,\n"
 	      "MiB, GiB, TiB: powers of 1024) or KB, MB, GB, TB (powers\n"
 	      "of 1000); at most 4294967295 (4 GiB - 1).  0x is hex; a\n"
@@ -265,6 +268,26 @@ static size_t trim_len(const char *s)
 }
 
 /*
+ * 1 if volume path @path ends in a slash.  On the command line such a
+ * path names a directory, as mtools 4.0.43 reads a target, although the
+ * library skips trailing slashes: never a file to preallocate or trim,
+ * only a directory to map, or to copy a file into.
+ */
+static int ends_in_slash(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n && path[n - 1] == '/';
+}
+
+/* The usage error of ::PATH @arg, which ends in a slash, given for a file. */
+static int not_a_file(const char *arg)
+{
+	return usage_error("'%s' ends in a slash, so it names a directory, "
+			   "not a file", arg);
+}
+
+/*
  * Where tree node @n of source @src goes under @dest (after its ::): the
  * root of a directory at @dest itself (NULL for the volume's root, which
  * exists), a file at @dest or, when @dest ends in a slash, in it under
@@ -282,8 +305,7 @@ static int node_path(const char *src, const char *dest,
 		       -1 : 0;
 	if (n->kind == FP_TREE_DIR && !dl)
 		return 1;
-	if (n->kind == FP_TREE_DIR ||
-	    (dest[0] && dest[strlen(dest) - 1] != '/'))
+	if (n->kind == FP_TREE_DIR || (dest[0] && !ends_in_slash(dest)))
 		return (*path = strdup(dest)) ? 0 : -1;
 	while (base > src && base[-1] != '/')
 		base--;
@@ -388,6 +410,8 @@ static int parse_map_paths(struct cli *c, const char **args, size_t n)
 		if (strncmp(args[i], "::", 2))
 			return usage_error("path '%s' does not start with ::",
 					   args[i]);
+		if (c->trim && ends_in_slash(args[i]))
+			return not_a_file(args[i]);
 		ret = add_req(c, args[i] + 2, 0);
 	}
 	return ret;
@@ -429,6 +453,8 @@ static int parse_pairs(struct cli *c, const char **args, size_t n)
 			ret = add_copy(c, path, size);
 			continue;
 		}
+		if (ends_in_slash(path))
+			return not_a_file(path);
 		if (fp_size_parse(size, &bytes))
 			return size_error(c, size, path, 0);
 		if (bytes > FP_FILE_MAX)
@@ -718,6 +744,10 @@ static int manifest_line(struct cli *c, const char *name, size_t line,
 	if (strncmp(p, "::", 2))
 		return manifest_error(name, line, "path '%s' does not start "
 				      "with ::%s", p, "");
+	if (!c->map && ends_in_slash(p))
+		return manifest_error(name, line, "'%s' ends in a slash, so "
+				      "it names a directory, not a file%s", p,
+				      "");
 	if (size && fp_size_parse(size, &bytes))
 		return manifest_error(name, line, "invalid size '%s' for "
 				      "'%s'", size, p);
@@ -1339,6 +1369,13 @@ static int map_one(const struct cli *c, struct fp_img *img,
 	enum fp_err err;
 
 	err = fp_map_load(fs, c->reqs[i].path, &m, &diag);
+	if (!err && !m.is_dir && ends_in_slash(c->reqs[i].path)) {
+		/* "::NAME/" names a directory */
+		fp_map_release(&m);
+		snprintf(diag.component, sizeof(diag.component), "%.*s",
+			 (int)trim_len(c->reqs[i].path), c->reqs[i].path);
+		err = FP_E_NOTDIR;
+	}
 	if (err) {
 		diag.req = i;
 		return plan_error(c, img, err, &diag, fp_fs_geom(fs));
