@@ -207,6 +207,11 @@ void bad_path(const struct cli *c, enum fp_err err,
 			    "\" * : < > ? \\ |, and not end in a dot or a "
 			    "space", c->image, path);
 		break;
+	case FP_E_NONBMP:
+		msg("'%s': invalid file name in '::%s': characters above "
+		    "U+FFFF (outside the Basic Multilingual Plane, such as "
+		    "emoji) are refused", c->image, path);
+		break;
 	case FP_E_RESERVED:
 		msg("'%s': '%s' in '::%s' is a device name that Windows "
 		    "reserves (CON, PRN, AUX, NUL, CONIN$, CONOUT$, COM1-9, "

@@ -31,10 +31,14 @@ static int digit_val(char c, unsigned base)
 	return (unsigned)v < base ? v : -1;
 }
 
-/* Index + 1 of @c in "KMGTPE", ignoring case; 0 if it is not there. */
+/*
+ * Index + 1 of @c in "KMGT", ignoring case; 0 if it is not there.  No P
+ * or E: a FAT file holds less than 4 GiB, so they could only make a size
+ * too big, and "1e" is more likely a mistyped number than an exbibyte.
+ */
 static unsigned suffix_exp(char c)
 {
-	static const char letters[] = "KMGTPE";
+	static const char letters[] = "KMGT";
 	unsigned i;
 
 	if (c >= 'a' && c <= 'z')
@@ -47,8 +51,7 @@ static unsigned suffix_exp(char c)
 
 /*
  * The multiplier of suffix @p: 1 for none, else 1024^n or 1000^n for the
- * n-th letter of "KMGTPE", or 512 for S when @form allows it.  1000^6 and
- * 1024^6 both fit in 64 bits.
+ * n-th letter of "KMGT", or 512 for S when @form allows it.
  */
 static enum fp_err suffix_mult(const char *p, unsigned form, uint64_t *mult)
 {
@@ -102,7 +105,7 @@ static enum fp_err parse_digits(const char **sp, unsigned base, uint64_t *val)
  * Horner's rule from the last digit, q = floor((d * mult + q) / 10).  The
  * floor of each step loses nothing, since floor((n + y) / 10) equals
  * floor((n + floor(y)) / 10) for an integer n; and q < mult keeps
- * d * mult + q below 10 * mult, which fits for every mult up to 1000^6.
+ * d * mult + q below 10 * mult, which fits for every mult up to 1024^4.
  */
 static uint64_t frac_part(const char *p, const char *end, uint64_t mult)
 {
