@@ -5,7 +5,9 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <poll.h>
 #include <popt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1011,20 +1013,26 @@ static int check_fs(const struct cli *c, struct fp_img *img,
 struct cli_progress {
 	struct fp_meter meter;
 	int meter_on;
-	int fd;			/* -1: none */
+	int fd;			/* -1: none, or no longer */
 	const char *image;
 	struct fp_progress prog;
 };
 
+/*
+ * A line that cannot be written to FD (its reader went away: EPIPE, as
+ * SIGPIPE is ignored) ends the lines, never the work: -C does not change
+ * what is written or the exit status.
+ */
 static void progress_update(void *ctx, uint64_t done, uint64_t total)
 {
 	struct cli_progress *p = ctx;
 
 	if (p->meter_on)
 		fp_meter_update(&p->meter, done, total);
-	if (p->fd >= 0)
-		dprintf(p->fd, "1 %" PRIu64 " %" PRIu64 " %s\n", done, total,
-			p->image);
+	if (p->fd >= 0 &&
+	    dprintf(p->fd, "1 %" PRIu64 " %" PRIu64 " %s\n", done, total,
+		    p->image) < 0)
+		p->fd = -1;
 }
 
 /*
@@ -1464,14 +1472,51 @@ static int run(const struct cli *c)
 	return close_fs(c, img, fs, ret);
 }
 
+/*
+ * A reader that goes away (head) must not kill a run that is writing the
+ * image, as SIGPIPE would, wherever the run is: a write to stdout, stderr
+ * or the -C descriptor fails with EPIPE instead, and is dropped.
+ */
+static void ignore_sigpipe(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+/*
+ * 1 if stdout is a pipe whose reader has gone away, for a write error
+ * seen by an earlier flush, whose errno is gone.
+ */
+static int stdout_reader_gone(void)
+{
+	struct pollfd pfd = { .fd = STDOUT_FILENO, .events = POLLOUT };
+
+	return poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLERR);
+}
+
+/*
+ * Flush and close stdout.  A failure is exit 8 with a message, except a
+ * reader that went away (EPIPE): it took what it wanted, and the exit
+ * status stays that of the work done, as util-linux tools do.
+ */
 static int close_stdout(int ret)
 {
-	if (fflush(stdout) || ferror(stdout) || fclose(stdout)) {
-		if (errno != EPIPE)
-			msg("write error: %s", strerror(errno));
-		return ret ? ret : EXIT_OPERATIONAL;
-	}
-	return ret;
+	int err = 0;
+
+	errno = 0;
+	if (fflush(stdout) || ferror(stdout))
+		err = errno == EPIPE || stdout_reader_gone() ? EPIPE :
+		      errno ? errno : EIO;
+	if (fclose(stdout) && !err)
+		err = errno ? errno : EIO;
+	if (!err || err == EPIPE)
+		return ret;
+	msg("write error: %s", strerror(err));
+	return ret ? ret : EXIT_OPERATIONAL;
 }
 
 int main(int argc, const char **argv)
@@ -1481,6 +1526,7 @@ int main(int argc, const char **argv)
 	int ret;
 
 	memset(&c, 0, sizeof(c));
+	ignore_sigpipe();
 	ret = parse_args(&c, argc, argv);
 	if (!ret && c.help)
 		print_help();

@@ -147,6 +147,38 @@ fp() {
 	fi
 }
 
+# fp_gone FD ARGS...: run fatprealloc as fp does, but with descriptor FD
+# (1, 2, or one that ARGS name for -C) a pipe whose reader has already
+# exited, and SIGPIPE at its default disposition whatever the harness
+# left it at (python3's subprocess restores it): a write to FD raises
+# SIGPIPE, or fails with EPIPE if fatprealloc ignores it.  $rc is 128 +
+# the signal when a signal killed it.  Needs python3.
+fp_gone() {
+	fp_gfd=$1
+	shift
+	echo "+ fatprealloc $* (descriptor $fp_gfd: a pipe without a reader)"
+	python3 -c '
+import os, subprocess, sys
+tmp, fd, args = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+r, w = os.pipe()
+os.close(r)
+if fd > 2:
+    os.dup2(w, fd)
+with open(tmp + "/fp.out", "wb") as o, open(tmp + "/fp.err", "wb") as e:
+    p = subprocess.run(args, stdin=subprocess.DEVNULL,
+                       stdout=w if fd == 1 else o,
+                       stderr=w if fd == 2 else e,
+                       pass_fds=(fd,) if fd > 2 else (),
+                       restore_signals=True)
+sys.exit(128 - p.returncode if p.returncode < 0 else p.returncode)
+' "$T" "$fp_gfd" "$FATPREALLOC" "$@"
+	rc=$?
+	echo "  -> exit $rc"
+	if [ -s "$T/fp.err" ]; then
+		sed 's/^/  stderr: /' "$T/fp.err" | head -n 20
+	fi
+}
+
 # expect_rc N: the last fp must have exited with N.
 expect_rc() {
 	[ "$rc" -eq "$1" ] || fail "expected exit $1, got $rc"
