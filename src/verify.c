@@ -91,7 +91,7 @@ struct fp_damage {
 	uint32_t *shared;	/* sorted */
 	size_t shared_count;
 	uint32_t *free_used;	/* sorted */
-	size_t free_count, free_cap;
+	size_t free_count;
 };
 
 struct vctx {
@@ -124,6 +124,8 @@ struct vctx {
 	enum fp_problem last;	/* the problem added last */
 	int holes;		/* look for metadata in holes (--verify) */
 	uint64_t hole_bytes, hole_count;	/* what was found there */
+	uint32_t *taken;	/* clusters marked free that a chain uses */
+	size_t taken_count, taken_cap;
 };
 
 static void fail(struct vctx *v, enum fp_err err)
@@ -169,19 +171,20 @@ static void mark_dir(struct vctx *v, uint32_t cl, enum fp_problem p)
 	d->dirs[d->dir_count++].problem = p;
 }
 
-/* For fp_damage_find(): a chain uses @cl, which the FAT marks free. */
+/*
+ * A chain uses @cl, which the FAT marks free: the allocator must not hand
+ * it out (fp_damage_free_used()), so --verify does not count it free.
+ */
 static void mark_free_used(struct vctx *v, uint32_t cl)
 {
-	struct fp_damage *d = v->dmg;
-
-	if (!d)
+	if (v->owners_pass)
 		return;
-	if (fp_grow(&d->free_used, &d->free_cap, d->free_count,
-		    sizeof(*d->free_used))) {
+	if (fp_grow(&v->taken, &v->taken_cap, v->taken_count,
+		    sizeof(*v->taken))) {
 		fail(v, FP_E_NOMEM);
 		return;
 	}
-	d->free_used[d->free_count++] = cl;
+	v->taken[v->taken_count++] = cl;
 }
 
 /*
@@ -1404,6 +1407,85 @@ static void name_owners(struct vctx *v)
 
 /* ---- the whole check ------------------------------------------------ */
 
+static int cl_cmp(const void *a, const void *b)
+{
+	const uint32_t *x = a, *y = b;
+
+	return (*x > *y) - (*x < *y);
+}
+
+/* Sort the clusters of mark_free_used() and drop repeats. */
+static void sort_taken(struct vctx *v)
+{
+	size_t i, n = 0;
+
+	if (!v->taken_count)
+		return;
+	qsort(v->taken, v->taken_count, sizeof(*v->taken), cl_cmp);
+	for (i = 0; i < v->taken_count; i++)
+		if (n == 0 || v->taken[i] != v->taken[n - 1])
+			v->taken[n++] = v->taken[i];
+	v->taken_count = n;
+}
+
+/*
+ * The largest free run again, without the clusters in v->taken: a second
+ * pass over the FAT, made only when one of them lies in the run scan_fat
+ * found, which only a damaged volume has.
+ */
+static void rerun_free(struct vctx *v)
+{
+	uint32_t cl = 2, n, i, cur = 0, vals[SCAN_CHUNK];
+	size_t j = 0;
+	enum fp_err err = FP_OK;
+
+	v->r->run_start = v->r->run_count = 0;
+	while (cl <= v->max_cl && !err) {
+		n = v->max_cl - cl + 1 < SCAN_CHUNK ? v->max_cl - cl + 1 :
+						      SCAN_CHUNK;
+		err = fp_fat_get_run(v->fat, cl, n, vals);
+		for (i = 0; !err && i < n; i++, cl++) {
+			while (j < v->taken_count && v->taken[j] < cl)
+				j++;
+			if (kind(v, vals[i]) != FP_FK_FREE ||
+			    (j < v->taken_count && v->taken[j] == cl)) {
+				cur = 0;
+				continue;
+			}
+			if (++cur > v->r->run_count) {
+				v->r->run_count = cur;
+				v->r->run_start = cl - cur + 1;
+			}
+		}
+	}
+	if (err)
+		fail(v, err);
+}
+
+/*
+ * Clusters marked free that a chain uses are not free: the allocator
+ * does not hand them out, so the free count, the largest free run and
+ * the FSInfo comparison leave them out, and they count as used.
+ */
+static void count_taken(struct vctx *v)
+{
+	struct fp_report *r = v->r;
+	size_t i;
+	int in_run = 0;
+
+	sort_taken(v);
+	for (i = 0; i < v->taken_count; i++) {
+		assert(r->free_cl > 0);
+		r->free_cl--;
+		r->used++;
+		if (v->taken[i] >= r->run_start &&
+		    v->taken[i] - r->run_start < r->run_count)
+			in_run = 1;
+	}
+	if (in_run)
+		rerun_free(v);
+}
+
 static void check_free_count(struct vctx *v)
 {
 	const struct fp_fsinfo *fi = &v->fs->fsinfo;
@@ -1424,6 +1506,7 @@ static void vctx_release(struct vctx *v)
 	free(v->links);
 	free(v->names.keys);
 	free(v->names.set);
+	free(v->taken);
 	for (i = 0; i < v->xl_count; i++)
 		free(v->xl[i].owner);
 	free(v->xl);
@@ -1479,6 +1562,7 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 		report_copies(&v);
 		walk_tree(&v);
 		find_lost(&v);
+		count_taken(&v);
 		check_free_count(&v);
 		name_owners(&v);
 		check_holes(&v);
@@ -1543,13 +1627,6 @@ static int dir_cmp(const void *a, const void *b)
 	return (x->problem > y->problem) - (x->problem < y->problem);
 }
 
-static int cl_cmp(const void *a, const void *b)
-{
-	const uint32_t *x = a, *y = b;
-
-	return (*x > *y) - (*x < *y);
-}
-
 /* Sort what the walk recorded; the cross-links come from v->xl. */
 static enum fp_err damage_finish(struct vctx *v, struct fp_damage *d)
 {
@@ -1557,9 +1634,10 @@ static enum fp_err damage_finish(struct vctx *v, struct fp_damage *d)
 
 	if (d->dir_count)
 		qsort(d->dirs, d->dir_count, sizeof(*d->dirs), dir_cmp);
-	if (d->free_count)
-		qsort(d->free_used, d->free_count, sizeof(*d->free_used),
-		      cl_cmp);
+	sort_taken(v);
+	d->free_used = v->taken;	/* the damage owns them now */
+	d->free_count = v->taken_count;
+	v->taken = NULL;
 	if (!v->xl_count)
 		return FP_OK;
 	d->shared = malloc(v->xl_count * sizeof(*d->shared));

@@ -645,6 +645,33 @@ START_TEST(test_last_clusters)
 }
 END_TEST
 
+/*
+ * A cluster marked free that a chain runs into, or starts at, is one the
+ * allocator does not hand out: --verify counts it used, not free, and
+ * leaves it out of the largest free run, once however many chains use it.
+ */
+START_TEST(test_free_taken)
+{
+	struct fp_report *r;
+
+	put_file(0, "A       BIN", 2, 2, 2 * SEC);
+	put_fat(3, 0);			/* A: 2 -> 3, marked free */
+	put_file(1, "B       BIN", 50, 1, SEC);
+	put_fat(50, 0);			/* B starts at a free cluster */
+	put_file(2, "C       BIN", 10, 2, 2 * SEC);
+	put_fat(11, 50);		/* C: 10 -> 11 -> 50, B's */
+	r = verify();
+	ck_assert_ptr_nonnull(find(r, FP_P_CHAIN_FREE));
+	ck_assert_ptr_nonnull(find(r, FP_P_BAD_START));
+	ck_assert_uint_eq(r->used, 5);	/* 2, 10, 11, and 3 and 50 */
+	ck_assert_uint_eq(r->free_cl, CLUSTERS - 5);
+	ck_assert_uint_eq(r->used + r->free_cl + r->bad, CLUSTERS);
+	ck_assert_uint_eq(r->run_start, 51);
+	ck_assert_uint_eq(r->run_count, CLUSTERS + 1 - 50);
+	fp_report_free(r);
+}
+END_TEST
+
 static Suite *verify_suite(void)
 {
 	Suite *s = suite_create("verify");
@@ -671,6 +698,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_dup_names_case);
 	tcase_add_test(tc, test_deep_paths);
 	tcase_add_test(tc, test_last_clusters);
+	tcase_add_test(tc, test_free_taken);
 	suite_add_tcase(s, tc);
 	return s;
 }
