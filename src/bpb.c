@@ -25,6 +25,11 @@
 #define BPB_FS_INFO		48
 #define BPB_BK_BOOT_SEC		50
 #define BS32_RESERVED1		65	/* FAT32 "state" byte */
+#define BS_BOOT_SIG		38	/* FAT12/16; FAT32 at BS32_BOOT_SIG */
+#define BS_VOL_LAB		43
+#define BS32_BOOT_SIG		66
+#define BS32_VOL_LAB		71
+#define BOOT_SIG_EXT		0x29	/* BS_VolID and BS_VolLab follow */
 #define BS_SIGNATURE		FP_BOOT_SIG_OFF
 
 #define EXT_FLAGS_NO_MIRROR	0x0080
@@ -112,6 +117,17 @@ static enum fp_err decode_sec_field(const uint8_t *sec, unsigned field,
 }
 
 /*
+ * The volume label of the boot sector: there when the extended boot
+ * signature at @sig_off is 0x29 (BS_VolLab at @lab_off).
+ */
+static void decode_label(const uint8_t *sec, unsigned sig_off,
+			 unsigned lab_off, struct fp_geom *g)
+{
+	g->has_label = sec[sig_off] == BOOT_SIG_EXT;
+	memcpy(g->label, sec + lab_off, sizeof(g->label));
+}
+
+/*
  * The FAT32 extension.  The root cluster is range-checked later, once the
  * cluster count is known.  The active FAT number (ExtFlags bits 0-3)
  * only means something when mirroring is off, so it is only checked then.
@@ -141,6 +157,7 @@ static enum fp_err decode_fat32(const uint8_t *sec, struct fp_geom *g)
 	if (g->active_fat >= g->fat_count)
 		return FP_E_BPB;
 	g->state = sec[BS32_RESERVED1];
+	decode_label(sec, BS32_BOOT_SIG, BS32_VOL_LAB, g);
 	return FP_OK;
 }
 
@@ -154,6 +171,7 @@ static enum fp_err decode_fat16(const uint8_t *sec, struct fp_geom *g)
 	g->mirror = 1;
 	g->active_fat = 0;
 	g->state = sec[BS_RESERVED1];
+	decode_label(sec, BS_BOOT_SIG, BS_VOL_LAB, g);
 	return FP_OK;
 }
 

@@ -717,6 +717,30 @@ int fp_name_sfn_bad(const uint8_t sfn[11])
 	       t[sfn[6]] | t[sfn[7]] | t[sfn[8]] | t[sfn[9]] | t[sfn[10]];
 }
 
+int fp_name_label_bad(const uint8_t lab[11])
+{
+	size_t i;
+	int bad = lab[0] == ' ';
+
+	for (i = 0; i < 11; i++)	/* lower case is no fault here */
+		if (lab[i] < 0x80 && sfn_bad_byte[lab[i]] &&
+		    !(lab[i] >= 'a' && lab[i] <= 'z') && lab[i] != 0x7F)
+			bad = 1;
+	return bad;
+}
+
+size_t fp_name_label_decode(const uint8_t lab[11], uint16_t out[11])
+{
+	size_t i, n = 11;
+
+	while (n > 0 && lab[n - 1] == ' ')
+		n--;
+	for (i = 0; i < n; i++)
+		out[i] = lab[i] < 0x20 || lab[i] == 0x7F ? 0xFFFD :
+			 sfn_byte_unit(lab[i]);
+	return n;
+}
+
 int fp_name_lfn_bad(const uint16_t *units, size_t count)
 {
 	size_t i;

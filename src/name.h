@@ -163,6 +163,23 @@ uint64_t fp_name_sfn_key(const uint8_t sfn[11]);
 int fp_name_sfn_bad(const uint8_t sfn[11]);
 
 /*
+ * 1 if the volume label @lab (11 bytes, as a label entry or BS_VolLab
+ * stores it) is invalid, as the checker reports it (bad-label): empty
+ * (all spaces), a leading space, a control character or one of
+ * " * + , . / : ; < = > ? [ \ ] |  as fsck.fat 4.2 reads it.  Lower-case
+ * letters are allowed (mkfs.fat -n and fatlabel write them), and so are
+ * bytes from 0x80 on, code page characters (fsck.fat 4.2 refuses those).
+ */
+int fp_name_label_bad(const uint8_t lab[11]);
+
+/*
+ * The label @lab as UCS-2 for a message: trailing spaces cut, bytes from
+ * 0x80 on in code page 437, control characters as U+FFFD.  Returns the
+ * unit count (<= 11).
+ */
+size_t fp_name_label_decode(const uint8_t lab[11], uint16_t out[11]);
+
+/*
  * 1 if a long name of @count units (those before its first 0) is one that
  * Linux cannot list (bad-long-name): empty or holding a '/' (its readdir
  * of the whole directory fails with EIO), "." or ".." (listed as a second

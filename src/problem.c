@@ -105,6 +105,12 @@ static const struct {
 		1 },
 	[FP_P_LABEL] = { "label", FP_SEV_ERROR,
 		"volume label entry is a duplicate or outside the root" },
+	[FP_P_LABEL_MISMATCH] = { "label-mismatch", FP_SEV_ERROR,
+		"volume labels differ: %o (Windows and blkid show the root "
+		"directory's; fsck.fat makes the boot sector's agree)" },
+	[FP_P_BAD_LABEL] = { "bad-label", FP_SEV_ERROR,
+		"volume label %o is empty or has invalid characters "
+		"(fsck.fat removes it)" },
 	[FP_P_LOST] = { "lost-chain", FP_SEV_ERROR,
 		"lost chain starting at cluster %c, length %a" },
 	[FP_P_METADATA_HOLE] = { "metadata-hole", FP_SEV_WARNING,

@@ -44,6 +44,8 @@ enum fp_problem {
 	FP_P_AFTER_END,		/* live entries after the end-of-directory mark */
 	FP_P_BAD_LFN,		/* long names that Linux cannot list */
 	FP_P_LABEL,		/* volume label twice, or outside the root */
+	FP_P_LABEL_MISMATCH,	/* boot sector and root labels differ */
+	FP_P_BAD_LABEL,		/* a volume label empty or with bad bytes */
 	FP_P_LOST,		/* allocated clusters that no entry reaches */
 	FP_P_METADATA_HOLE,	/* FATs, root or directories in file holes */
 	FP_P_COUNT

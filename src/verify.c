@@ -4,6 +4,7 @@
 #include "verify.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +127,8 @@ struct vctx {
 	uint64_t hole_bytes, hole_count;	/* what was found there */
 	uint32_t *taken;	/* clusters marked free that a chain uses */
 	size_t taken_count, taken_cap;
+	int root_label;		/* the root has a label entry: */
+	uint8_t label[11];	/* the first one's name */
 };
 
 static void fail(struct vctx *v, enum fp_err err)
@@ -948,6 +951,9 @@ static int check_entry(struct vctx *v, struct dstate *ds,
 	if (fp_dir_is_label(e->attr)) {	/* what the lookup skips */
 		if (!ds->is_root || ++ds->labels > 1) {
 			dir_problem(v, ds->frame, FP_P_LABEL, 0, 0);
+		} else if (!(e->attr & FP_ATTR_DIR) && !v->root_label) {
+			v->root_label = 1;	/* the volume's, for check_label */
+			memcpy(v->label, e->sfn, sizeof(v->label));
 		}
 		return 0;
 	}
@@ -1405,6 +1411,68 @@ static void name_owners(struct vctx *v)
 	}
 }
 
+/* ---- the volume label ---------------------------------------------- */
+
+/* "'LABEL'" for a message, into @buf of @len bytes. */
+static void label_str(const uint8_t lab[11], char *buf, size_t len)
+{
+	uint16_t u[11];
+	size_t n = fp_name_label_decode(lab, u);
+
+	buf[0] = '\'';
+	n = fp_name_to_utf8(u, n, buf + 1, len - 2);
+	buf[n + 1] = '\'';
+	buf[n + 2] = '\0';
+}
+
+/* A finding @p about the label(s) with the text @what as its "other". */
+static void add_label(struct vctx *v, enum fp_problem p, const char *what)
+{
+	struct fp_finding *f = add(v, p, "", 0, 0, 0);
+
+	if (f && !(f->other = strdup(what)))
+		fail(v, FP_E_NOMEM);
+}
+
+/*
+ * The label of the root directory (its first label entry without the
+ * directory bit, as blkid and fsck.fat take it) against the boot
+ * sector's BS_VolLab, as fsck.fat 4.2 compares them: an invalid root
+ * label is reported alone; a valid one must equal the boot sector's byte
+ * for byte; without one the boot sector must say "NO NAME" (or hold an
+ * invalid label, reported as such).  A boot sector without the extended
+ * signature has no label field: only the root's label is checked then.
+ * Neither makes a write unsafe, so the writers do not ask (no mark_dir).
+ */
+static void check_label(struct vctx *v)
+{
+	static const uint8_t no_name[11] = "NO NAME    ";
+	const struct fp_geom *g = v->g;
+	char a[3 * 11 + 3], b[3 * 11 + 3], what[2 * sizeof(a) + 64];
+
+	label_str(v->label, a, sizeof(a));
+	label_str(g->label, b, sizeof(b));
+	if (v->root_label && fp_name_label_bad(v->label)) {
+		snprintf(what, sizeof(what), "%s in the root directory", a);
+		add_label(v, FP_P_BAD_LABEL, what);
+	} else if (!g->has_label) {
+		return;
+	} else if (v->root_label) {
+		if (memcmp(v->label, g->label, sizeof(v->label)) == 0)
+			return;
+		snprintf(what, sizeof(what), "%s in the boot sector, %s in "
+			 "the root directory", b, a);
+		add_label(v, FP_P_LABEL_MISMATCH, what);
+	} else if (fp_name_label_bad(g->label)) {
+		snprintf(what, sizeof(what), "%s in the boot sector", b);
+		add_label(v, FP_P_BAD_LABEL, what);
+	} else if (memcmp(g->label, no_name, sizeof(no_name)) != 0) {
+		snprintf(what, sizeof(what), "%s in the boot sector, none in "
+			 "the root directory", b);
+		add_label(v, FP_P_LABEL_MISMATCH, what);
+	}
+}
+
 /* ---- the whole check ------------------------------------------------ */
 
 static int cl_cmp(const void *a, const void *b)
@@ -1561,6 +1629,7 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 		scan_fat(&v);
 		report_copies(&v);
 		walk_tree(&v);
+		check_label(&v);
 		find_lost(&v);
 		count_taken(&v);
 		check_free_count(&v);

@@ -70,6 +70,8 @@ lfn-orphan error
 after-end error
 bad-long-name error
 label error
+label-mismatch error
+bad-label error
 lost-chain error
 '
 

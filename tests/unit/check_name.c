@@ -309,6 +309,41 @@ START_TEST(test_sfn_bad)
 }
 END_TEST
 
+/*
+ * Every byte in every place of a volume label, against the rule spelled
+ * out: the short-name rule (as fsck.fat 4.2 reads labels) with lower
+ * case and 0x7F allowed, a leading 0x05 not special; all spaces is empty.
+ */
+START_TEST(test_label_bad)
+{
+	static const char punct[] = "\"*+,./:;<=>?[\\]|";
+	uint8_t lab[11];
+	uint16_t u[11];
+	unsigned c, i;
+	int want;
+
+	for (i = 0; i < 11; i++) {
+		for (c = 0; c < 0x100; c++) {
+			memcpy(lab, "MY DISK    ", 11);
+			lab[i] = (uint8_t)c;
+			want = c < 0x20 ||
+			       (c && c < 0x80 && strchr(punct, (int)c));
+			if (i == 0 && c == ' ')
+				want = 1;
+			ck_assert_int_eq(fp_name_label_bad(lab), want);
+		}
+	}
+	ck_assert_int_eq(fp_name_label_bad((const uint8_t *)"           "), 1);
+	ck_assert_int_eq(fp_name_label_bad((const uint8_t *)"NO NAME    "), 0);
+	memcpy(lab, "A\x01\x82      DE", 11);
+	ck_assert_uint_eq(fp_name_label_decode(lab, u), 11);
+	ck_assert_uint_eq(u[1], 0xFFFD);
+	ck_assert_uint_eq(u[2], 0x00E9);	/* e acute in code page 437 */
+	memcpy(lab, "           ", 11);
+	ck_assert_uint_eq(fp_name_label_decode(lab, u), 0);
+}
+END_TEST
+
 static int equal_utf8(const char *a, const char *b)
 {
 	uint16_t ua[FP_LFN_MAX], ub[FP_LFN_MAX];
@@ -746,6 +781,7 @@ static Suite *name_suite(void)
 	tcase_add_test(rules, test_check_reserved);
 	tcase_add_test(rules, test_upcase);
 	tcase_add_test(rules, test_sfn_bad);
+	tcase_add_test(rules, test_label_bad);
 	tcase_add_test(rules, test_equal);
 	tcase_add_test(rules, test_to_sfn);
 	tcase_add_test(rules, test_alias_basis);

@@ -672,6 +672,81 @@ START_TEST(test_free_taken)
 }
 END_TEST
 
+/* The boot sector's label (testvol: "NO NAME", signature 0x29). */
+static void boot_label(const char *lab)
+{
+	memcpy(vol + 43, lab, 11);
+}
+
+/* The labels found: @p (or none, FP_P_COUNT) with @other. */
+static void check_label_finding(enum fp_problem p, const char *other)
+{
+	struct fp_report *r = verify();
+	const struct fp_finding *f;
+
+	ck_assert_ptr_null(find(r, p == FP_P_BAD_LABEL ?
+				FP_P_LABEL_MISMATCH : FP_P_BAD_LABEL));
+	if (p == FP_P_COUNT) {
+		ck_assert_ptr_null(find(r, FP_P_LABEL_MISMATCH));
+		ck_assert_uint_eq(r->errors + r->warnings, 0);
+	} else {
+		f = find_at(r, p, "");
+		ck_assert_ptr_nonnull(f->other);
+		ck_assert_str_eq(f->other, other);
+		ck_assert_uint_eq(r->errors, 1);
+	}
+	fp_report_free(r);
+}
+
+/*
+ * The root's label entry against the boot sector's label, as fsck.fat
+ * 4.2 compares them: byte for byte, "NO NAME" standing for none; an
+ * empty label, a leading space, control characters or the characters
+ * short names may not hold make a bad label; lower case and code page
+ * bytes do not.  Without the extended boot signature there is no boot
+ * sector label to compare.
+ */
+START_TEST(test_labels)
+{
+	check_label_finding(FP_P_COUNT, NULL);
+	put_ent(root_ent(0), "LABEL1     ", FP_ATTR_VOLUME, 0, 0);
+	check_label_finding(FP_P_LABEL_MISMATCH, "'NO NAME' in the boot "
+			    "sector, 'LABEL1' in the root directory");
+	boot_label("LABEL1     ");
+	check_label_finding(FP_P_COUNT, NULL);
+	boot_label("label1     ");
+	check_label_finding(FP_P_LABEL_MISMATCH, "'label1' in the boot "
+			    "sector, 'LABEL1' in the root directory");
+	vol[38] = 0x28;			/* no BS_VolLab */
+	check_label_finding(FP_P_COUNT, NULL);
+	vol[38] = 0x29;
+	put_ent(root_ent(0), "label1     ", FP_ATTR_VOLUME, 0, 0);
+	check_label_finding(FP_P_COUNT, NULL);
+	put_ent(root_ent(0), "LA?EL1     ", FP_ATTR_VOLUME, 0, 0);
+	check_label_finding(FP_P_BAD_LABEL, "'LA?EL1' in the root directory");
+	put_ent(root_ent(0), "           ", FP_ATTR_VOLUME, 0, 0);
+	check_label_finding(FP_P_BAD_LABEL, "'' in the root directory");
+	put_ent(root_ent(0), "LA\x01" "EL1     ", FP_ATTR_VOLUME, 0, 0);
+	check_label_finding(FP_P_BAD_LABEL,
+			    "'LA\xEF\xBF\xBD" "EL1' in the root directory");
+	put_ent(root_ent(0), "M\x9aSIK      ", FP_ATTR_VOLUME, 0, 0);
+	boot_label("M\x9aSIK      ");
+	check_label_finding(FP_P_COUNT, NULL);
+	root_ent(0)[0] = 0xE5;		/* deleted: no label in the root */
+	check_label_finding(FP_P_LABEL_MISMATCH, "'M\xC3\x9CSIK' in the "
+			    "boot sector, none in the root directory");
+	boot_label("NO NAME    ");
+	check_label_finding(FP_P_COUNT, NULL);
+	boot_label("no name    ");
+	check_label_finding(FP_P_LABEL_MISMATCH, "'no name' in the boot "
+			    "sector, none in the root directory");
+	boot_label("           ");
+	check_label_finding(FP_P_BAD_LABEL, "'' in the boot sector");
+	boot_label("LA:EL1     ");
+	check_label_finding(FP_P_BAD_LABEL, "'LA:EL1' in the boot sector");
+}
+END_TEST
+
 static Suite *verify_suite(void)
 {
 	Suite *s = suite_create("verify");
@@ -699,6 +774,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_deep_paths);
 	tcase_add_test(tc, test_last_clusters);
 	tcase_add_test(tc, test_free_taken);
+	tcase_add_test(tc, test_labels);
 	suite_add_tcase(s, tc);
 	return s;
 }
