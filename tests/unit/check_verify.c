@@ -747,6 +747,29 @@ START_TEST(test_labels)
 }
 END_TEST
 
+/*
+ * The NT byte (DIR_NTRES) says nothing about whether a short name is
+ * valid: Windows keeps EFS state there (0x01 encrypted, the padding in
+ * 0xE4), and Linux reads only its case bits 0x08 and 0x10.  A ':' is a
+ * bad name whatever the byte; a valid name with every other bit set is
+ * none (fsck.fat 4.2 took 0x20 for "no 8.3 name" and skipped the check).
+ */
+START_TEST(test_ntres_bits)
+{
+	struct fp_report *r;
+
+	put_file(0, "T:ST_E~1PFI", 10, 9, 4112);
+	root_ent(0)[DIR_NTRES] = 0x21;
+	put_file(1, "TEST_E~2PFI", 30, 9, 4112);
+	root_ent(1)[DIR_NTRES] = 0xE5;
+	r = verify();
+	find_at(r, FP_P_BAD_NAME, "/T:ST_E~1.PFI");
+	ck_assert_uint_eq(r->errors + r->warnings, 1);
+	ck_assert_uint_eq(r->files, 2);
+	fp_report_free(r);
+}
+END_TEST
+
 static Suite *verify_suite(void)
 {
 	Suite *s = suite_create("verify");
@@ -775,6 +798,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_last_clusters);
 	tcase_add_test(tc, test_free_taken);
 	tcase_add_test(tc, test_labels);
+	tcase_add_test(tc, test_ntres_bits);
 	suite_add_tcase(s, tc);
 	return s;
 }
