@@ -69,6 +69,42 @@ for spec in "12 64" "12 160 -s 2" "16 2200 -s 1" "12 256 -S 4096 -s 1"; do
 	rm -f "$img"
 	i=$((i + 1))
 done
+# Label seeds (label-mismatch, bad-label): FAT12 and FAT16 volumes made
+# with -n LABEL1, then BS_VolLab and the root's first entry (the label
+# mkfs.fat put there) rewritten: different, only in the boot sector,
+# only in the root, invalid in both, spaces in the boot sector alone.
+# relabel IMG BOOT ROOT: ROOT '-' deletes the root's label entry.
+relabel() {
+	python3 -c '
+import struct, sys
+path, boot, root = sys.argv[1:4]
+with open(path, "r+b") as f:
+    b = f.read(512)
+    bps, rsv, fsz = (struct.unpack_from("<H", b, o)[0] for o in (11, 14, 22))
+    f.seek(43)
+    f.write(boot.encode("latin-1").ljust(11))
+    f.seek((rsv + b[16] * fsz) * bps)
+    f.write(b"\xe5" if root == "-" else root.encode("latin-1").ljust(11))
+' "$@"
+}
+for spec in "12 64" "16 2200 -s 1"; do
+	# shellcheck disable=SC2086
+	set -- $spec
+	bits=$1 kib=$2
+	shift 2
+	j=0
+	for labels in "label2|LABEL1" "LABEL1|-" "NO NAME|LABEL1" \
+		"LA?EL1|LA?EL1" "|-"; do
+		img=seeds/l$bits-$j.img
+		mkfs.fat -C --invariant -F "$bits" -n LABEL1 "$@" "$img" \
+			"$kib" >/dev/null
+		relabel "$img" "${labels%|*}" "${labels#*|}"
+		pack "$img" "seeds/img/l$bits-$j" ''
+		pack "$img" "seeds/plan/l$bits-$j" 00
+		rm -f "$img"
+		j=$((j + 1))
+	done
+done
 # Partitioned seeds (fuzz_open locates the volume): an MBR with a FAT12
 # logical partition, a GPT with a FAT12 partition and no backup header.
 SFDISK=$(command -v sfdisk || echo /sbin/sfdisk)
