@@ -952,7 +952,7 @@ static int check_entry(struct vctx *v, struct dstate *ds,
 		if (!ds->is_root || ++ds->labels > 1) {
 			dir_problem(v, ds->frame, FP_P_LABEL, 0, 0);
 		} else if (!(e->attr & FP_ATTR_DIR) && !v->root_label) {
-			v->root_label = 1;	/* the volume's, for check_label */
+			v->root_label = 1;	/* for check_label */
 			memcpy(v->label, e->sfn, sizeof(v->label));
 		}
 		return 0;
