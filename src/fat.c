@@ -44,6 +44,7 @@ struct fp_fat_win {
 	uint32_t linked;	/* entries set by fp_fat_set_chain() */
 	uint64_t used;		/* fat->clock at the last use */
 	int compared;		/* checked against the other copies */
+	int differs;		/* ... and another copy differs in it */
 	int zero;		/* all zeros as read (a hole, or tested), unchanged */
 	int zero_checked;	/* zero tested since the window was read */
 	/*
@@ -589,6 +590,7 @@ static enum fp_err check_window(struct fp_fat *fat, uint32_t w)
 		}
 		if (!diffs)
 			continue;
+		win->differs = 1;
 		if (!fat->diff[copy].count || first < fat->diff[copy].first_cl)
 			fat->diff[copy].first_cl = first;
 		fat->diff[copy].count += diffs;
@@ -944,6 +946,106 @@ static enum fp_err window(struct fp_fat *fat, uint32_t w,
 	win->used = ++fat->clock;
 	*out = win;
 	return FP_OK;
+}
+
+/*
+ * Call @fn for each entry of part @off, @len of window @w that differs
+ * between @act and @other, those bytes of the active copy and of another
+ * one; 1 when @fn stopped the walk.
+ */
+static int each_in_part(const struct fp_fat *fat, uint32_t w, uint32_t off,
+			uint32_t len, const uint8_t *act, const uint8_t *other,
+			int (*fn)(void *, uint32_t, uint32_t, uint32_t),
+			void *ctx)
+{
+	uint32_t i, a, b, lo = off * 8 / fat->ops->bits;
+	uint32_t hi = (off + len) * 8 / fat->ops->bits;
+
+	if (memcmp(act, other, len) == 0)
+		return 0;
+	if (hi > win_entries(fat, w))
+		hi = win_entries(fat, w);
+	for (i = lo; i < hi; i++) {
+		a = fat->ops->get(act, i - lo);
+		b = fat->ops->get(other, i - lo);
+		if (a != b && fn(ctx, w * fat->win_cl + i, a & fat->ops->mask,
+				 b & fat->ops->mask))
+			return 1;
+	}
+	return 0;
+}
+
+enum fp_err fp_fat_copy_each(struct fp_fat *fat, uint32_t copy,
+			     int (*fn)(void *ctx, uint32_t cl, uint32_t act,
+				       uint32_t other),
+			     void *ctx)
+{
+	uint32_t w, off, len, bytes;
+	uint8_t *act = NULL, *other = NULL;
+	enum fp_err err = FP_OK;
+	int stop = 0;
+
+	if (!fat->diff || copy >= fat->geom->fat_count ||
+	    copy == fat->geom->active_fat)
+		return FP_OK;
+	act = malloc(FP_FAT_PART_LEN);
+	other = malloc(FP_FAT_PART_LEN);
+	if (!act || !other)
+		err = FP_E_NOMEM;
+	for (w = 0; !err && !stop && w < fat->win_count; w++) {
+		if (!fat->win[w].differs)
+			continue;
+		bytes = win_bytes(fat, w);
+		for (off = 0; !err && !stop && off < bytes; off += len) {
+			len = bytes - off < FP_FAT_PART_LEN ? bytes - off :
+			      FP_FAT_PART_LEN;
+			err = read_part(fat, fat->geom->active_fat, w, off,
+					len, act);
+			if (!err)
+				err = read_part(fat, copy, w, off, len, other);
+			if (!err)
+				stop = each_in_part(fat, w, off, len, act,
+						    other, fn, ctx);
+		}
+	}
+	free(act);
+	free(other);
+	return err;
+}
+
+/* Mark dirty the sectors of window @w that differ from another copy. */
+static enum fp_err sync_window(struct fp_fat *fat, uint32_t w)
+{
+	const struct fp_geom *g = fat->geom;
+	struct fp_fat_win *win;
+	uint32_t copy, off, len, s, bytes = win_bytes(fat, w);
+	enum fp_err err = window(fat, w, &win);
+
+	for (copy = 0; !err && copy < g->fat_count; copy++) {
+		if (copy == g->active_fat)
+			continue;
+		for (off = 0; !err && off < bytes; off += len) {
+			len = bytes - off < FP_FAT_PART_LEN ? bytes - off :
+			      FP_FAT_PART_LEN;
+			err = read_part(fat, copy, w, off, len, fat->scratch);
+			for (s = 0; !err && s < len; s += fat->sec_len)
+				if (memcmp(win->buf + off + s,
+					   fat->scratch + s, fat->sec_len))
+					mark_dirty(fat, win, off + s, 1);
+		}
+	}
+	return err;
+}
+
+enum fp_err fp_fat_copy_sync(struct fp_fat *fat)
+{
+	uint32_t w;
+	enum fp_err err = FP_OK;
+
+	for (w = 0; !err && fat->diff && w < fat->win_count; w++)
+		if (fat->win[w].differs)
+			err = sync_window(fat, w);
+	return err;
 }
 
 enum fp_err fp_fat_check_copies(struct fp_fat *fat)

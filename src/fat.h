@@ -87,6 +87,27 @@ enum fp_err fp_fat_check_copies(struct fp_fat *fat);
 struct fp_fat_diff fp_fat_copy_diff(const struct fp_fat *fat,
 				    uint32_t copy);
 
+/*
+ * Call @fn(@ctx, cl, act, other) for every entry cl that differs between
+ * copy @copy and the active copy, in the windows compared so far where a
+ * difference was seen, as both copies are on disk (changes made by
+ * fp_fat_set() and not flushed play no part): act is its value in the
+ * active copy, other in copy @copy, both masked (so a FAT32 entry that
+ * differs only in its top 4 bits comes with act == other).  A nonzero
+ * return of @fn stops the walk.
+ */
+enum fp_err fp_fat_copy_each(struct fp_fat *fat, uint32_t copy,
+			     int (*fn)(void *ctx, uint32_t cl, uint32_t act,
+				       uint32_t other),
+			     void *ctx);
+
+/*
+ * Mark dirty every sector of the windows where another copy was seen to
+ * differ that differs from that copy, so that the next fp_fat_flush()
+ * makes every copy equal to the active one there.
+ */
+enum fp_err fp_fat_copy_sync(struct fp_fat *fat);
+
 /* The highest valid cluster number. */
 uint32_t fp_fat_max_cl(const struct fp_fat *fat);
 

@@ -27,6 +27,12 @@ static enum fp_err load_fsinfo(struct fp_fs *fs)
 
 enum fp_err fp_fs_open(struct fp_img *img, struct fp_fs **out)
 {
+	return fp_fs_open_copy(img, UINT32_MAX, out);
+}
+
+enum fp_err fp_fs_open_copy(struct fp_img *img, uint32_t copy,
+			    struct fp_fs **out)
+{
 	uint8_t boot[FP_SECTOR_MIN];
 	struct fp_fs *fs;
 	enum fp_err err;
@@ -41,6 +47,10 @@ enum fp_err fp_fs_open(struct fp_img *img, struct fp_fs **out)
 		return FP_E_NOMEM;
 	fs->img = img;
 	err = fp_bpb_decode(boot, fp_img_len(img), &fs->geom);
+	if (!err && copy != UINT32_MAX && copy >= fs->geom.fat_count)
+		err = FP_E_INVAL;
+	else if (!err && copy != UINT32_MAX)
+		fs->geom.active_fat = copy;
 	if (!err)
 		err = fp_fat_open(img, &fs->geom, &fs->fat);
 	if (!err)

@@ -28,6 +28,14 @@ struct fp_fs {
  */
 enum fp_err fp_fs_open(struct fp_img *img, struct fp_fs **out);
 
+/*
+ * The same, with FAT copy @copy read as the active one (the volume as a
+ * reader of that copy alone sees it): FP_E_INVAL when there is no such
+ * copy.  For checking how the copies differ; never write through it.
+ */
+enum fp_err fp_fs_open_copy(struct fp_img *img, uint32_t copy,
+			    struct fp_fs **out);
+
 /* The volume's geometry, decoded and checked: what callers outside the
  * library read of a volume. */
 const struct fp_geom *fp_fs_geom(const struct fp_fs *fs);

@@ -989,14 +989,24 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 
 /*
  * Refuse an inconsistent volume unless --force.  Called before planning
- * and again after it, as the FAT copies are compared over the windows
- * read so far (see fp_fs_check).
+ * (@plan NULL) and again after it (fp_plan_check_copies()), as the FAT
+ * copies are compared over the windows read so far (see fp_fs_check).
+ * Copies that differ only by lost clusters, as an interrupted run leaves
+ * them, are no refusal: the run makes them equal.
  */
 static int check_fs(const struct cli *c, struct fp_img *img,
-		    struct fp_fs *fs)
+		    struct fp_fs *fs, struct fp_plan *plan)
 {
 	struct fp_fs_diag diag;
-	enum fp_err err = fp_fs_check(fs, &diag);
+	enum fp_err err;
+
+	if (plan) {
+		err = fp_plan_check_copies(plan, &diag);
+	} else {
+		err = fp_fs_check(fs, &diag);
+		if (err == FP_E_FATDIFF)
+			err = fp_damage_copies(fs, NULL, &diag);
+	}
 
 	if (err == FP_E_IO || err == FP_E_NOMEM)
 		return fs_error(c, img, err);
@@ -1128,7 +1138,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	err = fp_plan_build(fs, &po, c->reqs, c->req_count, &plan, &diag);
 	if (err)
 		return plan_error(c, img, err, &diag, fp_fs_geom(fs));
-	ret = check_fs(c, img, fs);
+	ret = check_fs(c, img, fs, plan);
 	if (ret) {
 		fp_plan_free(plan);
 		return ret;
@@ -1466,7 +1476,7 @@ static int run(const struct cli *c)
 	ret = open_fs(c, !c->dry_run, &img, &fs);
 	if (ret)
 		return ret;
-	ret = check_fs(c, img, fs);
+	ret = check_fs(c, img, fs, NULL);
 	if (!ret)
 		ret = run_plan(c, img, fs);
 	return close_fs(c, img, fs, ret);

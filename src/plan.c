@@ -60,6 +60,8 @@ struct fp_plan {
 	uint32_t cursor;	/* where searches for free clusters start */
 	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
 	struct fp_damage *dmg;	/* the tree walk's findings */
+	int sync_copies;	/* FAT copies differ by lost clusters: the
+				 * commit makes them equal */
 };
 
 /* ---- directories ---------------------------------------------------- */
@@ -1277,6 +1279,18 @@ static enum fp_err copy_all(struct fp_plan *p, struct fp_tick *tick,
 	return err;
 }
 
+enum fp_err fp_plan_check_copies(struct fp_plan *p, struct fp_fs_diag *diag)
+{
+	enum fp_err err = fp_fs_check(p->fs, diag);
+
+	if (err != FP_E_FATDIFF)
+		return err;
+	err = fp_damage_copies(p->fs, p->dmg, diag);
+	if (!err)
+		p->sync_copies = 1;
+	return err;
+}
+
 enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
 {
 	struct fp_tick tick;
@@ -1284,6 +1298,11 @@ enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
 	enum fp_err err = FP_OK;
 	size_t i;
 
+	/* the differing sectors go with the first FAT write, to each copy */
+	if (p->sync_copies)
+		err = fp_fat_copy_sync(p->fs->fat);
+	if (err)
+		return err;
 	if (p->opts.trim) {
 		err = commit_trims(p);
 		if (!err)

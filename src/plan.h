@@ -155,6 +155,18 @@ enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
 				uint32_t *count);
 
 /*
+ * Refuse an inconsistent volume before the commit, as fp_fs_check() does
+ * (call it after fp_plan_build(): the FAT windows planning read have then
+ * been compared), except FAT copies that differ only by lost clusters,
+ * as an interrupted commit leaves them (fp_damage_copies(), with the
+ * plan's walk of the active copy): then FP_OK, and fp_plan_commit()
+ * writes the differing sectors of the active copy to every copy with
+ * its first FAT write.
+ */
+enum fp_err fp_plan_check_copies(struct fp_plan *plan,
+				 struct fp_fs_diag *diag);
+
+/*
  * Write the plan in crash-safe order: zero the data, write the copied
  * files' data (fp_copy_file(); a failing source sets the build's diag:
  * req and errnum), write new directory clusters, write every FAT copy

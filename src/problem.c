@@ -56,6 +56,11 @@ static const struct {
 	[FP_P_FAT_MISMATCH] = { "fat-mismatch", FP_SEV_ERROR,
 		"FAT copy %a differs from the active FAT (entries differing: "
 		"%b, the first at cluster %c)" },
+	[FP_P_FAT_MISMATCH_LOST] = { "fat-mismatch-lost", FP_SEV_WARNING,
+		"FAT copy %a differs from the active FAT only by lost "
+		"clusters, as an interrupted write leaves it (entries "
+		"differing: %b, the first at cluster %c); the next write "
+		"makes the copies equal" },
 	[FP_P_BAD_START] = { "bad-start", FP_SEV_ERROR,
 		"start cluster %c is out of range, free or bad" },
 	[FP_P_CHAIN_LOOP] = { "chain-loop", FP_SEV_ERROR,

@@ -24,6 +24,8 @@ enum fp_problem {
 	FP_P_IO_ERROR,		/* volume marked as having had I/O errors */
 	FP_P_FAT_BAD_ENTRY,	/* a reserved or out-of-range FAT value */
 	FP_P_FAT_MISMATCH,	/* FAT copies differ */
+	FP_P_FAT_MISMATCH_LOST,	/* ... only by lost clusters, as an
+				 * interrupted commit leaves them */
 	FP_P_BAD_START,		/* start cluster invalid, free or bad */
 	FP_P_CHAIN_LOOP,	/* the chain loops */
 	FP_P_CHAIN_FREE,	/* the chain runs into a free cluster */

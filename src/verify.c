@@ -93,6 +93,7 @@ struct fp_damage {
 	size_t shared_count;
 	uint32_t *free_used;	/* sorted */
 	size_t free_count;
+	struct fp_bitset claimed;	/* the clusters the walk reached */
 };
 
 struct vctx {
@@ -606,18 +607,36 @@ static void scan_fat(struct vctx *v)
 		fail(v, err);
 }
 
-/* The mirrored copies, compared window by window while scan_fat read. */
+/*
+ * The mirrored copies, compared window by window while scan_fat read:
+ * fat-mismatch-lost for a copy that differs only as an interrupted
+ * commit leaves it (fp_damage_copy_lost()), else fat-mismatch.  The walk
+ * of the active copy that tells is made only when a copy differs.
+ */
 static void report_copies(struct vctx *v)
 {
+	struct fp_damage *da = NULL;
 	struct fp_fat_diff d;
+	enum fp_err err = FP_OK;
 	uint32_t copy;
+	int lost;
 
-	for (copy = 0; copy < v->g->fat_count; copy++) {
+	for (copy = 0; !err && copy < v->g->fat_count; copy++) {
 		d = fp_fat_copy_diff(v->fat, copy);
-		if (d.count)
-			add(v, FP_P_FAT_MISMATCH, "", d.first_cl, copy + 1,
+		if (!d.count)
+			continue;
+		if (!da)
+			err = fp_damage_find(v->fs, &da);
+		if (!err)
+			err = fp_damage_copy_lost(v->fs, da, copy, &lost);
+		if (!err)
+			add(v, lost ? FP_P_FAT_MISMATCH_LOST :
+			    FP_P_FAT_MISMATCH, "", d.first_cl, copy + 1,
 			    d.count);
 	}
+	fp_damage_free(da);
+	if (err)
+		fail(v, err);
 }
 
 /* ---- chains --------------------------------------------------------- */
@@ -1743,6 +1762,8 @@ enum fp_err fp_damage_find(struct fp_fs *fs, struct fp_damage **out)
 	if (!v.err)
 		walk_tree(&v);
 	err = v.err ? v.err : damage_finish(&v, d);
+	d->claimed = v.claimed;	/* the walk's, now the outcome's */
+	memset(&v.claimed, 0, sizeof(v.claimed));
 	vctx_release(&v);
 	fp_report_free(v.r);
 	if (err) {
@@ -1793,8 +1814,147 @@ void fp_damage_free(struct fp_damage *d)
 {
 	if (!d)
 		return;
+	fp_bitset_release(&d->claimed);
 	free(d->dirs);
 	free(d->shared);
 	free(d->free_used);
 	free(d);
+}
+
+/* ---- FAT copies that differ ----------------------------------------- */
+
+/* What fp_damage_copy_lost() classifies the differing entries with. */
+struct copy_view {
+	enum fp_fat_type type;
+	uint32_t max_cl;
+	const struct fp_bitset *reached[2];	/* active copy, the other */
+	int other_found;	/* an entry no interrupted commit leaves */
+};
+
+static int reached(const struct copy_view *cv, int side, uint32_t cl)
+{
+	return cl >= 2 && cl <= cv->max_cl &&
+	       fp_bitset_test(cv->reached[side], cl);
+}
+
+/*
+ * Whether entry @cl may hold @val[0] in the active copy and @val[1] in
+ * the other, as an interrupted commit leaves them (the rule is in
+ * docs/VERIFY.md, "FAT copies"): (a) no chain that a directory entry
+ * reaches holds the cluster in either copy, and neither value marks it
+ * bad: a cluster free or lost in both, whatever it links to (fsck.fat,
+ * too, counts a lost chain that runs into a file's chain as lost
+ * clusters, and a FAT12 entry torn between two sectors may link
+ * anywhere); or (b) a
+ * reached chain holds it in both copies, ends there in one and, in the
+ * other, links to a cluster that no chain reaches in the copy that ends.
+ */
+static int lost_entry(const struct copy_view *cv, uint32_t cl,
+		      const uint32_t val[2])
+{
+	enum fp_fat_kind k[2];
+	int s;
+
+	k[0] = fp_fat_kind_of(cv->type, cv->max_cl, val[0]);
+	k[1] = fp_fat_kind_of(cv->type, cv->max_cl, val[1]);
+	if (cl < 2 || val[0] == val[1] || k[0] == FP_FK_BAD ||
+	    k[1] == FP_FK_BAD)
+		return 0;
+	if (!reached(cv, 0, cl) && !reached(cv, 1, cl))
+		return 1;
+	if (k[0] == FP_FK_EOC && k[1] == FP_FK_NEXT)
+		s = 0;				/* the copy that ends */
+	else if (k[0] == FP_FK_NEXT && k[1] == FP_FK_EOC)
+		s = 1;
+	else
+		return 0;
+	return reached(cv, 0, cl) && reached(cv, 1, cl) &&
+	       !reached(cv, s, val[!s]);
+}
+
+static int copy_entry(void *ctx, uint32_t cl, uint32_t act, uint32_t other)
+{
+	struct copy_view *cv = ctx;
+	const uint32_t val[2] = { act, other };
+
+	if (!lost_entry(cv, cl, val))
+		cv->other_found = 1;
+	return cv->other_found;
+}
+
+/* 1 if every damage @b records is one @a records too. */
+static int damage_within(const struct fp_damage *b,
+			 const struct fp_damage *a)
+{
+	size_t i;
+
+	for (i = 0; i < b->dir_count; i++)
+		if (!a->dir_count || !bsearch(&b->dirs[i], a->dirs,
+					      a->dir_count, sizeof(*a->dirs),
+					      dir_cmp))
+			return 0;
+	for (i = 0; i < b->shared_count; i++)
+		if (!fp_damage_shared(a, b->shared[i]))
+			return 0;
+	for (i = 0; i < b->free_count; i++)
+		if (!a->free_count || !bsearch(&b->free_used[i],
+					       a->free_used, a->free_count,
+					       sizeof(*a->free_used), cl_cmp))
+			return 0;
+	return 1;
+}
+
+enum fp_err fp_damage_copy_lost(struct fp_fs *fs, const struct fp_damage *da,
+				uint32_t copy, int *lost_only)
+{
+	struct copy_view cv;
+	struct fp_damage *db = NULL;
+	struct fp_fs *fb = NULL;
+	enum fp_err err;
+
+	err = fp_fs_open_copy(fs->img, copy, &fb);
+	if (!err)
+		err = fp_damage_find(fb, &db);
+	if (err)
+		goto out;
+	memset(&cv, 0, sizeof(cv));
+	cv.type = fs->geom.type;
+	cv.max_cl = fp_geom_max_cl(&fs->geom);
+	cv.reached[0] = &da->claimed;
+	cv.reached[1] = &db->claimed;
+	err = fp_fat_copy_each(fs->fat, copy, copy_entry, &cv);
+	if (!err)
+		*lost_only = !cv.other_found && damage_within(db, da);
+out:
+	fp_damage_free(db);
+	fp_fs_free(fb);
+	return err;
+}
+
+enum fp_err fp_damage_copies(struct fp_fs *fs, const struct fp_damage *da,
+			     struct fp_fs_diag *diag)
+{
+	struct fp_damage *own = NULL;
+	struct fp_fat_diff d;
+	enum fp_err err = FP_OK;
+	uint32_t copy;
+	int lost = 1;
+
+	for (copy = 0; !err && lost && copy < fs->geom.fat_count; copy++) {
+		d = fp_fat_copy_diff(fs->fat, copy);
+		if (!d.count)
+			continue;
+		if (!da && !own)
+			err = fp_damage_find(fs, &own);
+		if (!err)
+			err = fp_damage_copy_lost(fs, da ? da : own, copy,
+						  &lost);
+		if (!err && !lost) {
+			diag->copy = copy;
+			diag->first_cl = d.first_cl;
+			diag->diff_count = d.count;
+		}
+	}
+	fp_damage_free(own);
+	return err ? err : lost ? FP_OK : FP_E_FATDIFF;
 }

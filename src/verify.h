@@ -89,6 +89,28 @@ size_t fp_damage_shared_count(const struct fp_damage *d);
 const uint32_t *fp_damage_free_used(const struct fp_damage *d,
 				    size_t *count);
 
+/*
+ * Whether FAT copy @copy of @fs differs from the active copy only as an
+ * interrupted commit leaves them, by lost clusters (the rule is in
+ * docs/VERIFY.md, "FAT copies"), over the windows compared so far
+ * (fp_fat_copy_each()): *lost_only 1 if so.  @da is the walk of the
+ * active copy (fp_damage_find() before any fp_fat_set()); the tree is
+ * walked again with copy @copy as the FAT, which must record no damage
+ * that @da does not.
+ */
+enum fp_err fp_damage_copy_lost(struct fp_fs *fs, const struct fp_damage *da,
+				uint32_t copy, int *lost_only);
+
+/*
+ * What a writer asks before it writes: FP_OK when no mirrored copy
+ * differs in the windows compared so far, or each that does only by lost
+ * clusters (fp_damage_copy_lost()); else FP_E_FATDIFF, with @diag naming
+ * the first such copy.  @da NULL: the walk of the active copy is made
+ * here (before any fp_fat_set() then).
+ */
+enum fp_err fp_damage_copies(struct fp_fs *fs, const struct fp_damage *da,
+			     struct fp_fs_diag *diag);
+
 void fp_damage_free(struct fp_damage *d);
 
 #endif

@@ -50,6 +50,7 @@ volume-dirty warning
 volume-io-error warning
 fat-bad-entry error
 fat-mismatch error
+fat-mismatch-lost warning
 bad-start error
 chain-loop error
 chain-free error

@@ -29,7 +29,8 @@
 static uint8_t *base;
 static uint64_t base_len;
 
-static void load_mkfs_image(void)
+/* base: a volume made by mkfs.fat -F @bits -s 1 of @kib KiB. */
+static void load_mkfs_image(unsigned bits, unsigned kib)
 {
 	char dir[TEST_TMPL_LEN], path[TEST_TMPL_LEN + 16];
 	char cmd[TEST_TMPL_LEN + 96];
@@ -38,8 +39,8 @@ static void load_mkfs_image(void)
 	ck_assert_ptr_nonnull(
 		mkdtemp(test_tmpl(dir, sizeof(dir), "check_crash")));
 	snprintf(path, sizeof(path), "%s/x.img", dir);
-	snprintf(cmd, sizeof(cmd), "mkfs.fat -C --invariant -F 32 -s 1 "
-		 "'%s' 40000 >/dev/null 2>&1", path);
+	snprintf(cmd, sizeof(cmd), "mkfs.fat -C --invariant -F %u -s 1 "
+		 "'%s' %u >/dev/null 2>&1", bits, path, kib);
 	ck_assert_msg(system(cmd) == 0, "mkfs.fat (dosfstools) is needed");
 	f = fopen(path, "rb");
 	ck_assert_ptr_nonnull(f);
@@ -85,8 +86,9 @@ enum stage { ST_OPEN, ST_PLAN, ST_COMMIT, ST_DONE };
 
 /*
  * Do what the command line does with @r on @img (main.c, run()): locate
- * the volume, open it, check its FAT copies, plan and commit.  Returns
- * the first error and, in *stage, the step that failed.
+ * the volume, open it, check its FAT copies (copies that differ only by
+ * lost clusters go on), plan, check the copies again and commit.
+ * Returns the first error and, in *stage, the step that failed.
  */
 static enum fp_err run(struct fp_img *img, const struct fp_req *r, size_t n,
 		       enum stage *stage)
@@ -110,10 +112,14 @@ static enum fp_err run(struct fp_img *img, const struct fp_req *r, size_t n,
 		err = fp_fs_open(img, &fs);
 	if (!err)
 		err = fp_fs_check(fs, &fd);
+	if (err == FP_E_FATDIFF)
+		err = fp_damage_copies(fs, NULL, &fd);
 	if (err)
 		goto out;
 	*stage = ST_PLAN;
 	err = fp_plan_build(fs, &o, r, n, &plan, &diag);
+	if (!err)
+		err = fp_plan_check_copies(plan, &fd);
 	if (err)
 		goto out;
 	*stage = ST_COMMIT;
@@ -319,7 +325,7 @@ static void setup(void)
 	struct fp_img *img;
 	struct fp_fs *fs;
 
-	load_mkfs_image();
+	load_mkfs_image(32, 40000);
 	make_copy_source();
 	ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
 	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
@@ -350,7 +356,8 @@ static void teardown(void)
  * Only findings a crash may leave: lost clusters and their traces (a chain
  * linked before its entry's size was written, a stale FSInfo count).
  * Returns 1 when the FAT copies differ, which a crash between the copies
- * leaves; the caller then checks each copy on its own.
+ * leaves, and then only by lost clusters (fat-mismatch-lost, never
+ * fat-mismatch); the caller then checks each copy on its own.
  */
 static int check_findings(struct fp_img *img, const char *how,
 			  unsigned long k, int copy)
@@ -363,7 +370,7 @@ static int check_findings(struct fp_img *img, const char *how,
 	for (i = 0; i < r->finding_count; i++) {
 		enum fp_problem p = r->findings[i].problem;
 
-		if (p == FP_P_FAT_MISMATCH && copy < 0) {
+		if (p == FP_P_FAT_MISMATCH_LOST && copy < 0) {
 			mismatch = 1;
 			continue;
 		}
@@ -407,6 +414,41 @@ static void assert_sound(struct fp_img *img, const char *how,
 		check_copy(img, how, k, 1);
 	}
 	assert_kept(img, k, how);
+}
+
+/*
+ * The run after a cut one: a new file is written (faults off), the FAT
+ * copies are equal again and the image holds nothing a crash may not
+ * leave.  Returns 1 if the copies differed before.
+ */
+static int assert_next_run(struct fp_img *img, const char *how,
+			   unsigned long k)
+{
+	static const struct fp_req next[] = { { "/next.bin", 7000 } };
+	const uint8_t *d = fp_img_mem_data(img);
+	struct fp_geom g;
+	struct fp_fs *fs;
+	enum stage st;
+	enum fp_err err;
+	int differed;
+
+	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
+	g = fs->geom;
+	fp_fs_free(fs);
+	differed = memcmp(d + g.fat_off, d + g.fat_off + g.fat_len,
+			  g.fat_len) != 0;
+	fp_img_fault(img, FP_IMG_FAULT_NONE, 0, 0);
+	err = run(img, next, 1, &st);
+	ck_assert_msg(err == FP_OK, "%s at call %lu: the next run: %s", how,
+		      k, fp_strerror(err));
+	ck_assert_msg(!memcmp(d + g.fat_off, d + g.fat_off + g.fat_len,
+			      g.fat_len),
+		      "%s at call %lu: FAT copies differ after the next run",
+		      how, k);
+	ck_assert_int_eq(check_findings(img, how, k, -1), 0);
+	if (kept[0].cls)	/* setup() made them */
+		assert_kept(img, k, how);
+	return differed;
 }
 
 /* The requests whose run is cut short; the last two are a copy. */
@@ -492,7 +534,7 @@ START_TEST(test_fault_at_every_call)
 {
 	const struct fault *f = &faults[_i];
 	int reads = f->kind == FP_IMG_FAULT_READ;
-	unsigned long total, k, before_commit = 0;
+	unsigned long total, k, before_commit = 0, differed = 0;
 	struct fp_img *img;
 	enum stage st;
 	enum fp_err err;
@@ -519,13 +561,17 @@ START_TEST(test_fault_at_every_call)
 			before_commit++;
 		} else {
 			assert_sound(img, f->name, k);
+			differed += assert_next_run(img, f->name, k);
 		}
 		fp_img_close(img);
 	}
-	if (!reads)
+	if (!reads) {
 		ck_assert_uint_eq(before_commit, 0);
+		ck_assert_uint_gt(differed, 0);
+	}
 	printf("check_crash: %s: %lu faults injected (%lu before the "
-	       "commit)\n", f->name, total, before_commit);
+	       "commit, %lu with FAT copies that differ)\n", f->name, total,
+	       before_commit, differed);
 	fflush(stdout);
 }
 END_TEST
@@ -711,7 +757,7 @@ START_TEST(test_trim_cut_anywhere)
 	struct fp_plan_opts o = { .time = 1700000000, .utc = 1,
 				   .keep_size = 1 };
 	struct fp_plan_opts t = { .time = 1700000000, .utc = 1, .trim = 1 };
-	unsigned long total, k;
+	unsigned long total, k, differed = 0;
 	struct fp_img *img;
 	uint8_t *with;
 
@@ -729,9 +775,55 @@ START_TEST(test_trim_cut_anywhere)
 		fp_img_fault(img, FP_IMG_FAULT_WRITE, k, EIO);
 		ck_assert_int_eq(plan_run(img, &t, tails, 2), FP_E_IO);
 		assert_sound(img, "trim", k);
+		differed += assert_next_run(img, "trim", k);
 		fp_img_close(img);
 	}
+	ck_assert_uint_gt(differed, 0);
 	free(with);
+}
+END_TEST
+
+/*
+ * On FAT12, FAT16 and FAT32, a run whose FAT writes span several sectors
+ * (a chain of 2,500 clusters, a directory made), cut by a short write,
+ * which writes the first half of its sectors, at every write: the FAT
+ * copies differ at most by lost clusters, and the next run makes them
+ * equal.  On FAT12 an entry can straddle the two sectors where the
+ * write stops.
+ */
+START_TEST(test_short_write_each_type)
+{
+	static const unsigned spec[][2] = { { 12, 2000 }, { 16, 20000 },
+					    { 32, 40000 } };
+	static const struct fp_req r[] = {
+		{ "/big.bin", 2500 * 512 }, { "/d/small.bin", 5000 },
+	};
+	unsigned long total, k, differed = 0;
+	struct fp_img *img;
+	enum stage st;
+	char how[32];
+
+	load_mkfs_image(spec[_i][0], spec[_i][1]);
+	snprintf(how, sizeof(how), "FAT%u short write", spec[_i][0]);
+	ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
+	ck_assert_int_eq(run(img, r, 2, &st), FP_OK);
+	total = fp_img_write_count(img);
+	ck_assert_int_eq(check_findings(img, how, 0, -1), 0);
+	fp_img_close(img);
+	for (k = 1; k <= total; k++) {
+		ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
+		fp_img_fault(img, FP_IMG_FAULT_SHORT, k, ENOSPC);
+		ck_assert_int_eq(run(img, r, 2, &st), FP_E_IO);
+		if (check_findings(img, how, k, -1)) {
+			check_copy(img, how, k, 0);
+			check_copy(img, how, k, 1);
+		}
+		differed += assert_next_run(img, how, k);
+		fp_img_close(img);
+	}
+	ck_assert_uint_gt(differed, 0);
+	free(base);
+	base = NULL;
 }
 END_TEST
 
@@ -749,6 +841,8 @@ static Suite *crash_suite(void)
 	tcase_add_test(tc, test_trim_cut_anywhere);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tf, test_fault_kinds);
+	tcase_set_timeout(tf, 120);
+	tcase_add_loop_test(tf, test_short_write_each_type, 0, 3);
 	suite_add_tcase(s, tf);
 	return s;
 }

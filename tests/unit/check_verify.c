@@ -216,16 +216,116 @@ START_TEST(test_fat_copies_and_bad_values)
 	struct fp_report *r;
 	uint32_t cl;
 
-	fp_put_le16(vol + FAT1 + 2 * 50, 0xFFFF);	/* copy 2 only */
+	fp_put_le16(vol + FAT1 + 2 * 50, 0xFFF7);	/* bad, copy 2 only */
 	for (cl = 1000; cl < 1100; cl++)
 		put_fat(cl, 0xFFF2);			/* reserved */
 	r = verify();
 	ck_assert_ptr_nonnull(find(r, FP_P_FAT_MISMATCH));
 	ck_assert_uint_eq(find(r, FP_P_FAT_MISMATCH)->cl, 50);
+	ck_assert_ptr_null(find(r, FP_P_FAT_MISMATCH_LOST));
 	ck_assert_uint_eq(r->per_problem[FP_P_FAT_BAD_ENTRY], 100);
 	ck_assert_uint_eq(r->dropped[FP_P_FAT_BAD_ENTRY],
 			  100 - FP_VERIFY_CAP);
 	fp_report_free(r);
+}
+END_TEST
+
+/* Set FAT entry @cl of copy @copy (0 or 1) only. */
+static void put_fat_copy(unsigned copy, uint32_t cl, uint16_t v)
+{
+	fp_put_le16(vol + (copy ? FAT1 : FAT0) + 2 * cl, v);
+}
+
+/* The problem that verify() reports about the FAT copies. */
+static enum fp_problem copies_problem(void)
+{
+	struct fp_report *r = verify();
+	enum fp_problem p = FP_P_COUNT;
+
+	if (find(r, FP_P_FAT_MISMATCH))
+		p = FP_P_FAT_MISMATCH;
+	if (find(r, FP_P_FAT_MISMATCH_LOST)) {
+		ck_assert_uint_eq(p, FP_P_COUNT);	/* one or the other */
+		ck_assert_uint_eq(find(r, FP_P_FAT_MISMATCH_LOST)->a, 2);
+		p = FP_P_FAT_MISMATCH_LOST;
+	}
+	fp_report_free(r);
+	return p;
+}
+
+/*
+ * FAT copies that differ as an interrupted commit leaves them, by lost
+ * clusters, are fat-mismatch-lost (a warning); any other difference on
+ * a chain that an entry reaches, or in a bad mark, stays fat-mismatch.
+ * A: clusters 2-4, which its size needs; D: directory at 10.
+ */
+START_TEST(test_fat_copies_lost)
+{
+	struct fp_report *r;
+
+	put_file(0, "A       BIN", 2, 3, 3 * SEC);
+	put_ent(root_ent(1), "D          ", FP_ATTR_DIR, 10, 0);
+	put_fat(10, 0xFFFF);
+	put_ent(vol + testvol_cl_off(10), ".          ", FP_ATTR_DIR, 10, 0);
+	put_ent(vol + testvol_cl_off(10) + 32, "..         ", FP_ATTR_DIR, 0,
+		0);
+
+	/* a new chain in the active copy only: allocation, first pass */
+	put_fat_copy(0, 100, 101);
+	put_fat_copy(0, 101, 0xFFFF);
+	ck_assert_uint_eq(copies_problem(), FP_P_FAT_MISMATCH_LOST);
+	r = verify();
+	ck_assert_uint_eq(r->warnings, 1);	/* the errors: a lost chain */
+	ck_assert_ptr_nonnull(find(r, FP_P_LOST));
+	fp_report_free(r);
+	/* the directory grown into it: allocation, second pass */
+	put_fat_copy(0, 10, 100);
+	put_fat_copy(1, 100, 101);
+	put_fat_copy(1, 101, 0xFFFF);
+	ck_assert_uint_eq(copies_problem(), FP_P_FAT_MISMATCH_LOST);
+	/* the other way round: the other copy has the link */
+	put_fat_copy(0, 10, 0xFFFF);
+	put_fat_copy(1, 10, 100);
+	ck_assert_uint_eq(copies_problem(), FP_P_FAT_MISMATCH_LOST);
+	put_fat(10, 0xFFFF);
+	/* a tail the active copy freed: trim, second pass */
+	put_fat(4, 0xFFFF);
+	put_fat_copy(0, 100, 0);
+	put_fat_copy(0, 101, 0);
+	ck_assert_uint_eq(copies_problem(), FP_P_FAT_MISMATCH_LOST);
+	/* a lost cluster that runs into A, free in the active copy */
+	put_fat_copy(1, 100, 3);
+	ck_assert_uint_eq(copies_problem(), FP_P_FAT_MISMATCH_LOST);
+	put_fat(100, 0);
+	put_fat(101, 0);
+
+	/* A cut short after its first cluster in the other copy: its size
+	 * needs the rest */
+	put_fat_copy(1, 2, 0xFFFF);
+	ck_assert_uint_eq(copies_problem(), FP_P_FAT_MISMATCH);
+	/* ... and ending where the other copy links to clusters it reaches */
+	put_fat_copy(1, 2, 3);
+	put_fat_copy(0, 4, 0xFFFF);
+	put_fat_copy(1, 4, 5);
+	put_fat(5, 0xFFFF);
+	put_file(1, "B       BIN", 5, 1, SEC);
+	ck_assert_uint_eq(copies_problem(), FP_P_FAT_MISMATCH);
+	/* a reached link that differs */
+	put_fat_copy(1, 4, 0xFFFF);
+	put_fat_copy(1, 3, 7);
+	put_fat_copy(1, 7, 0xFFFF);
+	ck_assert_uint_eq(copies_problem(), FP_P_FAT_MISMATCH);
+	put_fat(3, 4);
+	put_fat(7, 0);
+	/* a cluster of A free in the other copy */
+	put_fat_copy(1, 3, 0);
+	ck_assert_uint_eq(copies_problem(), FP_P_FAT_MISMATCH);
+	put_fat(3, 4);
+	/* a bad mark in one copy only, on a lost cluster */
+	put_fat_copy(0, 200, 0xFFF7);
+	ck_assert_uint_eq(copies_problem(), FP_P_FAT_MISMATCH);
+	put_fat(200, 0xFFF7);
+	ck_assert_uint_eq(copies_problem(), FP_P_COUNT);
 }
 END_TEST
 
@@ -783,6 +883,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_names_and_orphans);
 	tcase_add_test(tc, test_dir_cycle_and_dots);
 	tcase_add_test(tc, test_fat_copies_and_bad_values);
+	tcase_add_test(tc, test_fat_copies_lost);
 	tcase_add_test(tc, test_dirty_and_labels);
 	tcase_add_test(tc, test_label_dir_bit);
 	tcase_add_test(tc, test_after_end);

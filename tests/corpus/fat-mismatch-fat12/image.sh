@@ -1,4 +1,4 @@
-# the last copy differs: a free entry (FAT12), a link (FAT16, FAT32)
+# the last copy marks a free cluster bad, which the active one does not
 c_mkfs "$IMG" 12
 c_populate "$IMG"
-c_setfat "$IMG" "$(c_spare "$IMG" 50)" 5 1
+c_setfat "$IMG" "$(c_spare "$IMG" 50)" "$(c_bad "$IMG")" 1
