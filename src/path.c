@@ -3,6 +3,7 @@
 /* path.c - paths inside a volume: components, keys, walks to a parent. */
 #include "path.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,14 +102,74 @@ void fp_path_walk_init(struct fp_path_walk *w, struct fp_fs *fs,
 	w->ctx = ctx;
 }
 
+/* A hash of cluster number @cl that spreads any pattern of clusters. */
+static size_t cl_hash(uint32_t cl)
+{
+	cl ^= cl >> 16;
+	cl *= 0x85EBCA6Bu;
+	cl ^= cl >> 13;
+	cl *= 0xC2B2AE35u;
+	return cl ^ (cl >> 16);
+}
+
+/* The slot of the directory with first cluster @cl, or the empty one. */
+static struct fp_path_slot *slot_of(const struct fp_path_walk *w,
+				    uint32_t cl)
+{
+	size_t mask = w->index_cap - 1, i = cl_hash(cl) & mask;
+
+	while (w->index[i].dir && w->dirs[w->index[i].dir - 1]->first_cl != cl)
+		i = (i + 1) & mask;
+	return &w->index[i];
+}
+
+/* The slot of the directory with first cluster @cl, or NULL. */
+static struct fp_path_slot *find_slot(const struct fp_path_walk *w,
+				      uint32_t cl)
+{
+	struct fp_path_slot *s;
+
+	if (!w->index_cap)
+		return NULL;
+	s = slot_of(w, cl);
+	return s->dir ? s : NULL;
+}
+
 struct fp_dir *fp_path_cached(const struct fp_path_walk *w, uint32_t cl)
 {
-	size_t i;
+	struct fp_path_slot *s = find_slot(w, cl);
 
-	for (i = 0; i < w->dir_count; i++)
-		if (w->dirs[i]->first_cl == cl)
-			return w->dirs[i];
-	return NULL;
+	return s ? w->dirs[s->dir - 1] : NULL;
+}
+
+/*
+ * Index dirs[@i], unless a directory of its first cluster is there (the
+ * first one kept is the one found, as before there was an index); the
+ * table is kept at most half full.
+ */
+static enum fp_err index_add(struct fp_path_walk *w, size_t i)
+{
+	struct fp_path_slot *old = w->index, *s;
+	size_t cap = w->index_cap, j;
+
+	if (2 * (i + 1) > cap) {
+		w->index_cap = cap ? 2 * cap : 64;
+		w->index = calloc(w->index_cap, sizeof(*w->index));
+		if (!w->index) {
+			w->index = old;
+			w->index_cap = cap;
+			return FP_E_NOMEM;
+		}
+		for (j = 0; j < cap; j++)
+			if (old[j].dir)
+				*slot_of(w, w->dirs[old[j].dir - 1]->first_cl) =
+					old[j];
+		free(old);
+	}
+	s = slot_of(w, w->dirs[i]->first_cl);
+	if (!s->dir)
+		s->dir = i + 1;
+	return FP_OK;
 }
 
 enum fp_err fp_path_keep(struct fp_path_walk *w, struct fp_dir *d,
@@ -130,7 +191,7 @@ enum fp_err fp_path_keep(struct fp_path_walk *w, struct fp_dir *d,
 	*copy = *d;
 	w->dirs[w->dir_count++] = copy;
 	*out = copy;
-	return FP_OK;
+	return index_add(w, w->dir_count - 1);
 }
 
 /* The directory at @cl through the load hook, else as it is on disk. */
@@ -162,9 +223,12 @@ void fp_path_walk_release(struct fp_path_walk *w)
 	}
 	free(w->dirs);
 	free(w->trail);
+	free(w->index);
 	w->dirs = NULL;
 	w->trail = NULL;
+	w->index = NULL;
 	w->dir_count = w->dir_cap = w->trail_count = w->trail_cap = 0;
+	w->index_cap = 0;
 }
 
 /* ---- walks ---------------------------------------------------------- */
@@ -180,14 +244,19 @@ static void set_where(struct fp_path_walk *w, const char *s, size_t len)
 	w->where[len] = '\0';
 }
 
+/* Directory @cl, which @w keeps, is on the path of this walk. */
 static enum fp_err trail_add(struct fp_path_walk *w, uint32_t cl)
 {
 	enum fp_err err = fp_grow(&w->trail, &w->trail_cap, w->trail_count,
 				  sizeof(*w->trail));
+	struct fp_path_slot *s = find_slot(w, cl);
 
-	if (!err)
-		w->trail[w->trail_count++] = cl;
-	return err;
+	if (err)
+		return err;
+	assert(s);
+	s->on_path = w->walk_no;
+	w->trail[w->trail_count++] = cl;
+	return FP_OK;
 }
 
 static enum fp_err damaged(struct fp_path_walk *w, enum fp_problem pr)
@@ -205,14 +274,13 @@ static enum fp_err damaged(struct fp_path_walk *w, enum fp_problem pr)
 static enum fp_err enter(struct fp_path_walk *w, const struct fp_dirent *e,
 			 struct fp_dir **out)
 {
-	size_t i;
+	struct fp_path_slot *s = find_slot(w, e->cl);
 	enum fp_err err = FP_OK;
 
 	if (e->cl == 0)
 		return damaged(w, FP_P_DIR_NO_CHAIN);
-	for (i = 0; i < w->trail_count; i++)
-		if (w->trail[i] == e->cl)
-			return damaged(w, FP_P_DIR_CYCLE);
+	if (s && s->on_path == w->walk_no)	/* on the trail: kept */
+		return damaged(w, FP_P_DIR_CYCLE);
 	if (w->ops && w->ops->enter)
 		err = w->ops->enter(w->ctx, e);
 	if (!err)
@@ -248,6 +316,7 @@ enum fp_err fp_path_parent(struct fp_path_walk *w, const char **path,
 
 	set_where(w, "/", 1);
 	w->trail_count = 0;
+	w->walk_no++;
 	err = load(w, g->type == FP_FAT32 ? g->root_cl : 0, &dir);
 	if (!err)
 		err = trail_add(w, dir->first_cl);

@@ -101,6 +101,21 @@ struct fp_path_walk {
 	uint32_t *trail;	/* first clusters of the directories on the
 				 * path walked last, root first; owned */
 	size_t trail_count, trail_cap;
+	struct fp_path_slot *index;	/* dirs by first cluster, open
+					 * addressing; owned */
+	size_t index_cap;	/* a power of two, or 0 */
+	uint64_t walk_no;	/* walks begun, for fp_path_slot.on_path */
+};
+
+/*
+ * A slot of fp_path_walk.index: which directory, and whether it is on the
+ * path being walked.  A lookup in the list of directories, or in the
+ * trail, at each level would cost the square of the depth in time (a
+ * path through 60,000 levels: 20 s); the index makes both constant.
+ */
+struct fp_path_slot {
+	size_t dir;		/* index in dirs + 1; 0: empty */
+	uint64_t on_path;	/* walk_no of the walk whose trail has it */
 };
 
 /* Set up @w for walks on @fs with @ops (NULL: none) and @ctx. */

@@ -45,7 +45,7 @@ struct fp_plan {
 	size_t file_count;
 	struct fp_path_walk walk;	/* keeps every directory loaded or
 					 * created */
-	char **made;		/* paths of created directories */
+	struct fp_plan_dir *made;	/* created directories */
 	size_t made_count, made_cap;
 	struct zrange *zero;
 	size_t zero_count, zero_cap;
@@ -686,7 +686,6 @@ static enum fp_err new_dir(struct fp_plan *p, struct fp_dir *parent,
 {
 	struct fp_dir d;
 	uint32_t cl, slot, up;
-	char *copy;
 	enum fp_err err;
 
 	err = take_one(p, 0, 0, &cl);
@@ -703,10 +702,8 @@ static enum fp_err new_dir(struct fp_plan *p, struct fp_dir *parent,
 			      sizeof(*p->made));
 	if (err)
 		return err;
-	copy = strndup(path, path_len);
-	if (!copy)
-		return FP_E_NOMEM;
-	p->made[p->made_count++] = copy;
+	p->made[p->made_count].path = path;
+	p->made[p->made_count++].len = path_len;
 	return FP_OK;
 }
 
@@ -1077,11 +1074,11 @@ const struct fp_plan_file *fp_plan_files(const struct fp_plan *plan,
 	return plan->files;
 }
 
-const char *const *fp_plan_made_dirs(const struct fp_plan *plan,
-				     size_t *count)
+const struct fp_plan_dir *fp_plan_made_dirs(const struct fp_plan *plan,
+					    size_t *count)
 {
 	*count = plan->made_count;
-	return (const char *const *)plan->made;
+	return plan->made;
 }
 
 uint32_t fp_plan_alloc_count(const struct fp_plan *plan)
@@ -1340,8 +1337,6 @@ void fp_plan_free(struct fp_plan *p)
 	for (i = 0; i < p->file_count; i++)
 		free(p->files[i].ext);
 	fp_path_walk_release(&p->walk);
-	for (i = 0; i < p->made_count; i++)
-		free(p->made[i]);
 	free(p->files);
 	free(p->made);
 	free(p->zero);

@@ -121,9 +121,20 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 const struct fp_plan_file *fp_plan_files(const struct fp_plan *plan,
 					 size_t *count);
 
-/* Directories the plan creates (paths owned by the plan). */
-const char *const *fp_plan_made_dirs(const struct fp_plan *plan,
-				     size_t *count);
+/*
+ * A directory the plan creates: the first @len bytes (not NUL-terminated)
+ * of the path of the request that made it.  A prefix of the caller's
+ * string, not a copy, so that "mkdir -p" of N levels keeps N pointers,
+ * not N paths of up to N components each.
+ */
+struct fp_plan_dir {
+	const char *path;
+	size_t len;
+};
+
+/* Directories the plan creates, in order (borrowed from the requests). */
+const struct fp_plan_dir *fp_plan_made_dirs(const struct fp_plan *plan,
+					    size_t *count);
 
 /* Clusters the plan allocates in all, for files and directories. */
 uint32_t fp_plan_alloc_count(const struct fp_plan *plan);

@@ -55,12 +55,15 @@ void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
 {
 	uint32_t clus_len = fp_fs_geom(fs)->clus_len;
 	const struct fp_plan_file *files;
-	const char *const *dirs;
+	const struct fp_plan_dir *dirs;
 	size_t i, nfiles, ndirs;
 
 	dirs = fp_plan_made_dirs(plan, &ndirs);
-	for (i = 0; i < ndirs; i++)
-		fprintf(out, "mkdir ::%s\n", dirs[i]);
+	for (i = 0; i < ndirs; i++) {
+		fputs("mkdir ::", out);
+		fwrite(dirs[i].path, 1, dirs[i].len, out);
+		fputc('\n', out);
+	}
 	files = fp_plan_files(plan, &nfiles);
 	for (i = 0; i < nfiles; i++) {
 		const struct fp_plan_file *f = &files[i];
@@ -102,8 +105,13 @@ void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
  */
 void fp_report_json_string(FILE *out, const char *s)
 {
+	fp_report_json_bytes(out, s, strlen(s));
+}
+
+void fp_report_json_bytes(FILE *out, const char *s, size_t len)
+{
 	const unsigned char *p = (const unsigned char *)s;
-	size_t left = strlen(s), n;
+	size_t left = len, n;
 
 	fputc('"', out);
 	for (; left; p += n, left -= n) {
@@ -151,7 +159,7 @@ void fp_report_plan_json(FILE *out, const char *image,
 {
 	const struct fp_geom *g = fp_fs_geom(fs);
 	const struct fp_plan_file *files;
-	const char *const *dirs;
+	const struct fp_plan_dir *dirs;
 	size_t i, n, nfiles, ndirs;
 
 	fputs("{\"image\":", out);
@@ -170,7 +178,7 @@ void fp_report_plan_json(FILE *out, const char *image,
 	for (i = 0; i < ndirs; i++) {
 		if (i)
 			fputc(',', out);
-		fp_report_json_string(out, dirs[i]);
+		fp_report_json_bytes(out, dirs[i].path, dirs[i].len);
 	}
 	fputs("],\"files\":[", out);
 	files = fp_plan_files(plan, &nfiles);

@@ -75,4 +75,7 @@ void fp_meter_end(struct fp_meter *m);
 /* Write @s as a JSON string literal. */
 void fp_report_json_string(FILE *out, const char *s);
 
+/* Write the @len bytes at @s as a JSON string literal. */
+void fp_report_json_bytes(FILE *out, const char *s, size_t len);
+
 #endif

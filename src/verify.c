@@ -30,29 +30,37 @@
 
 /* ---- state ---------------------------------------------------------- */
 
-/* A directory waiting to be read; kept so that ancestors can be found. */
+/*
+ * A directory waiting to be read; kept so that ancestors can be found.
+ * A frame holds its own name only, in vctx.names_buf: a full path per
+ * frame would cost the square of the depth (4,000 levels of 255-byte
+ * names: 2 GB).  Paths are made from the parents when a finding needs
+ * one (frame_path()).
+ */
 struct frame {
 	uint32_t cl;		/* first cluster, 0 for a fixed root */
 	uint32_t cl_count;	/* clusters claimed for it (chain dirs) */
 	size_t parent;		/* index of the parent frame (root: itself) */
-	char *path;		/* "" for the root */
+	size_t name_off;	/* its name in vctx.names_buf (UTF-8) */
+	size_t name_len;	/* bytes; 0 for the root */
 };
 
 /*
- * The path of a finding: @dir alone (@e NULL), or the entry @e in the
- * directory whose path is @dir ("" for the root), made only when a
- * finding or a directory to descend into asks for it, as most entries
- * need none.
+ * The path of a finding: @s as it is, or the entry @e (NULL: none) in
+ * the directory of frame @frame, made only when a finding asks for it,
+ * as most entries need none.
  */
 struct epath {
-	const char *dir;
+	const char *s;		/* the path given, or NULL: made */
+	size_t frame;
 	const struct fp_dirent *e;
-	char *made;		/* dir "/" name, owned; NULL until asked */
+	char *made;		/* owned; NULL until asked */
 };
 
 /* A cluster found in two chains and the first chain that holds it. */
 struct xlink {
 	uint32_t cl;
+	int want;		/* a kept finding names it: find its owner */
 	char *owner;
 };
 
@@ -111,6 +119,8 @@ struct vctx {
 	uint32_t used_end;	/* clusters in use all lie below it */
 	struct frame *frames;
 	size_t frame_count, frame_cap;
+	char *names_buf;	/* the frames' names, one after the other */
+	size_t names_len, names_cap;
 	struct xlink *xl;	/* sorted by cluster for the owner pass */
 	size_t xl_count, xl_cap;
 	int owners_pass;	/* re-walk to name the first owners */
@@ -233,16 +243,30 @@ static enum fp_fat_kind kind(const struct vctx *v, uint32_t val)
 	return fp_fat_kind_of(v->type, v->max_cl, val);
 }
 
-static char *child_path(const char *parent, const struct fp_dirent *e);
+static char *frame_path(const struct vctx *v, size_t f,
+			const struct fp_dirent *e);
 
 /* The path @p stands for, made now if need be; NULL without memory. */
 static const char *epath_str(struct vctx *v, struct epath *p)
 {
-	if (!p->e)
-		return p->dir;
-	if (!p->made && !(p->made = child_path(p->dir, p->e)))
+	if (p->s)
+		return p->s;
+	if (!p->made && !(p->made = frame_path(v, p->frame, p->e)))
 		fail(v, FP_E_NOMEM);
 	return p->made;
+}
+
+/*
+ * 1 if a finding may keep @len more bytes of path: past
+ * FP_VERIFY_PATH_BYTES in all, findings are only counted, so that
+ * findings deep in a hostile tree (paths of megabytes) stay in bounds.
+ */
+static int path_budget(struct fp_report *r, size_t len)
+{
+	if (len > FP_VERIFY_PATH_BYTES - r->path_bytes)
+		return 0;
+	r->path_bytes += len + 1;
+	return 1;
 }
 
 /* Count a finding of @p in @r; 1 to record it, 0 past FP_VERIFY_CAP. */
@@ -272,7 +296,8 @@ static struct fp_finding *add_at(struct vctx *v, enum fp_problem p,
 	const char *path;
 
 	v->last = p;
-	if (v->owners_pass || !count_finding(r, p))
+	/* the writers' walk (v->dmg) keeps no findings */
+	if (v->owners_pass || !count_finding(r, p) || v->dmg)
 		return NULL;
 	if (fp_grow(&r->findings, &r->finding_cap, r->finding_count,
 		    sizeof(*r->findings))) {
@@ -282,6 +307,10 @@ static struct fp_finding *add_at(struct vctx *v, enum fp_problem p,
 	path = epath_str(v, ep);
 	if (!path)
 		return NULL;
+	if (!path_budget(r, strlen(path))) {
+		r->dropped[p]++;
+		return NULL;
+	}
 	f = &r->findings[r->finding_count];
 	memset(f, 0, sizeof(*f));
 	f->problem = p;
@@ -302,9 +331,19 @@ static struct fp_finding *add(struct vctx *v, enum fp_problem p,
 			      const char *path, uint32_t cl, uint64_t a,
 			      uint64_t b)
 {
-	struct epath ep = { path, NULL, NULL };
+	struct epath ep = { path, 0, NULL, NULL };
 
 	return add_at(v, p, &ep, cl, a, b);
+}
+
+/* Record a finding at the directory of frame @f ("/" for the root). */
+static void add_dir(struct vctx *v, enum fp_problem p, size_t f,
+		    uint32_t cl, uint64_t a, uint64_t b)
+{
+	struct epath ep = { NULL, f, NULL, NULL };
+
+	add_at(v, p, &ep, cl, a, b);
+	free(ep.made);
 }
 
 /*
@@ -314,9 +353,7 @@ static struct fp_finding *add(struct vctx *v, enum fp_problem p,
 static void dir_problem(struct vctx *v, size_t f, enum fp_problem p,
 			uint64_t a, uint64_t b)
 {
-	const char *path = v->frames[f].path;
-
-	add(v, p, path[0] ? path : "/", 0, a, b);
+	add_dir(v, p, f, 0, a, b);
 	mark_dir(v, v->frames[f].cl, p);
 }
 
@@ -678,6 +715,7 @@ static void cross_link(struct vctx *v, struct epath *path, uint32_t cl)
 		return;
 	}
 	v->xl[v->xl_count].cl = cl;
+	v->xl[v->xl_count].want = 0;
 	v->xl[v->xl_count++].owner = NULL;
 	add_at(v, FP_P_CROSS_LINK, path, cl, 0, 0);
 }
@@ -688,7 +726,8 @@ static void note_owner(struct vctx *v, struct epath *path, uint32_t cl)
 	struct xlink *x;
 	const char *s;
 
-	if (!v->owners_pass || !(x = xl_find(v, cl)) || x->owner)
+	if (!v->owners_pass || !(x = xl_find(v, cl)) || !x->want ||
+	    x->owner)
 		return;
 	s = epath_str(v, path);
 	if (s && !(x->owner = strdup(s)))
@@ -831,42 +870,101 @@ static void check_file(struct vctx *v, struct epath *path,
 
 /* ---- directories ---------------------------------------------------- */
 
-/* "/parent/name" for an entry, in UTF-8. */
-static char *child_path(const char *parent, const struct fp_dirent *e)
+/* The name of entry @e in UTF-8 into @name (3 * FP_LFN_MAX + 1 bytes). */
+static size_t entry_name(const struct fp_dirent *e, char *name)
+{
+	uint16_t sname[12];
+	size_t n;
+
+	if (e->lfn_count)
+		return fp_name_to_utf8(e->lfn, e->lfn_count, name,
+				       3 * FP_LFN_MAX + 1);
+	n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
+	return fp_name_to_utf8(sname, n, name, 3 * FP_LFN_MAX + 1);
+}
+
+/*
+ * "/a/b/name": the path of entry @e (NULL: of the directory itself, "/"
+ * for the root) in the directory of frame @f, malloc'd; NULL without
+ * memory.  One pass up the parents to measure, one to fill from the end:
+ * linear in the depth.
+ */
+static char *frame_path(const struct vctx *v, size_t f,
+			const struct fp_dirent *e)
 {
 	char name[3 * FP_LFN_MAX + 1];
-	uint16_t sname[12];
-	size_t n, nlen, plen = strlen(parent);
+	size_t len = 0, nlen = 0, i;
+	const struct frame *fr;
 	char *p;
 
-	if (e->lfn_count) {
-		nlen = fp_name_to_utf8(e->lfn, e->lfn_count, name, sizeof(name));
-	} else {
-		n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
-		nlen = fp_name_to_utf8(sname, n, name, sizeof(name));
+	if (e)
+		len = 1 + (nlen = entry_name(e, name));
+	for (i = f; i != 0; i = v->frames[i].parent)
+		len += 1 + v->frames[i].name_len;
+	if (len == 0)
+		return strdup("/");
+	p = malloc(len + 1);
+	if (!p)
+		return NULL;
+	p[len] = '\0';
+	if (e) {
+		len -= nlen;
+		memcpy(p + len, name, nlen);
+		p[--len] = '/';
 	}
-	p = malloc(plen + nlen + 2);
-	if (p) {
-		memcpy(p, parent, plen);
-		p[plen] = '/';
-		memcpy(p + plen + 1, name, nlen + 1);
+	for (i = f; i != 0; i = fr->parent) {
+		fr = &v->frames[i];
+		len -= fr->name_len;
+		memcpy(p + len, v->names_buf + fr->name_off, fr->name_len);
+		p[--len] = '/';
 	}
+	assert(len == 0);
 	return p;
 }
 
-static int push_frame(struct vctx *v, uint32_t cl, uint32_t cl_count,
-		      size_t parent, char *path)
+/* Room for @n more bytes in v->names_buf; 0, or -1 without memory. */
+static int names_room(struct vctx *v, size_t n)
 {
+	size_t cap = v->names_cap ? v->names_cap : 4096;
+	char *p;
+
+	if (n <= v->names_cap - v->names_len)
+		return 0;
+	while (cap - v->names_len < n) {
+		if (cap > SIZE_MAX / 2)
+			return -1;
+		cap *= 2;
+	}
+	p = realloc(v->names_buf, cap);
+	if (!p)
+		return -1;
+	v->names_buf = p;
+	v->names_cap = cap;
+	return 0;
+}
+
+/* A frame for the directory @cl (@e: its entry; NULL for the root). */
+static int push_frame(struct vctx *v, uint32_t cl, uint32_t cl_count,
+		      size_t parent, const struct fp_dirent *e)
+{
+	char name[3 * FP_LFN_MAX + 1];
+	size_t nlen = e ? entry_name(e, name) : 0;
+	struct frame *fr;
+
 	if (fp_grow(&v->frames, &v->frame_cap, v->frame_count,
-		    sizeof(*v->frames))) {
-		free(path);
+		    sizeof(*v->frames)) || names_room(v, nlen)) {
 		fail(v, FP_E_NOMEM);
 		return -1;
 	}
-	v->frames[v->frame_count].cl = cl;
-	v->frames[v->frame_count].cl_count = cl_count;
-	v->frames[v->frame_count].parent = parent;
-	v->frames[v->frame_count++].path = path;
+	fr = &v->frames[v->frame_count++];
+	fr->cl = cl;
+	fr->cl_count = cl_count;
+	fr->parent = parent;
+	fr->name_off = v->names_len;
+	fr->name_len = nlen;
+	if (nlen)
+		memcpy(v->names_buf + v->names_len, name, nlen);
+	v->names_len += nlen;
 	return 0;
 }
 
@@ -882,23 +980,10 @@ static int is_ancestor(const struct vctx *v, size_t f, uint32_t cl)
 	}
 }
 
-/* The string @p stands for, now owned by the caller; NULL: no memory. */
-static char *epath_take(struct vctx *v, struct epath *p)
-{
-	const char *s = epath_str(v, p);
-	char *own = p->made;
-
-	p->made = NULL;
-	if (s && !own && !(own = strdup(s)))
-		fail(v, FP_E_NOMEM);
-	return own;
-}
-
 static void check_subdir(struct vctx *v, size_t f, struct epath *path,
 			 const struct fp_dirent *e)
 {
 	uint32_t n;
-	char *copy;
 	int ok;
 
 	if (!v->owners_pass)
@@ -928,9 +1013,7 @@ static void check_subdir(struct vctx *v, size_t f, struct epath *path,
 		mark_dir(v, e->cl, v->last);
 	if (n == 0)
 		return;
-	copy = epath_take(v, path);
-	if (copy)
-		push_frame(v, e->cl, n, f, copy);
+	push_frame(v, e->cl, n, f, e);
 }
 
 /* Per-directory state of the entry checks. */
@@ -962,8 +1045,7 @@ static void check_dot(struct vctx *v, struct dstate *ds,
 static int check_entry(struct vctx *v, struct dstate *ds,
 		       const struct fp_dirent *e)
 {
-	const char *dpath = v->frames[ds->frame].path;
-	struct epath path = { dpath, e, NULL };
+	struct epath path = { NULL, ds->frame, e, NULL };
 
 	if (e->lfn_bad && !ds->bad_lfn++)
 		ds->bad_slot = e->slot;
@@ -1067,33 +1149,41 @@ static int key_cmp(const void *a, const void *b)
 	return (x->slot > y->slot) - (x->slot < y->slot);
 }
 
-static char *key_path(const struct fp_dir *d, const char *dpath,
-		      const struct nkey *k, int fat32)
+static char *key_path(const struct vctx *v, const struct fp_dir *d,
+		      size_t f, const struct nkey *k)
 {
 	struct fp_dir_iter it = { k->first_slot, 0 };
 	struct fp_dirent e;
 
-	if (!fp_dir_next(d, fat32, &it, &e))
+	if (!fp_dir_next(d, v->fat32, &it, &e))
 		return NULL;
-	return child_path(dpath, &e);
+	return frame_path(v, f, &e);
 }
 
-static void report_dup(struct vctx *v, const struct fp_dir *d,
-		       const char *dpath, const struct nkey *a,
-		       const struct nkey *b)
+/* Names @a and @b of the directory @d of frame @f are the same. */
+static void report_dup(struct vctx *v, const struct fp_dir *d, size_t f,
+		       const struct nkey *a, const struct nkey *b)
 {
-	char *pa = key_path(d, dpath, a, v->fat32);
-	char *pb = key_path(d, dpath, b, v->fat32);
-	struct fp_finding *f;
+	char *pa = NULL, *pb = NULL;
+	struct fp_finding *fd;
 
+	if (v->dmg || v->owners_pass ||
+	    v->r->per_problem[FP_P_DUP_NAME] >= FP_VERIFY_CAP) {
+		add(v, FP_P_DUP_NAME, "", 0, 0, 0);	/* only counted */
+		return;
+	}
+	pa = key_path(v, d, f, a);
+	pb = key_path(v, d, f, b);
 	if (!pa || !pb) {
 		fail(v, FP_E_NOMEM);
-	} else {
-		f = add(v, FP_P_DUP_NAME, pb, 0, 0, 0);
-		if (f) {
-			f->other = pa;
+	} else if (path_budget(v->r, strlen(pa))) {
+		fd = add(v, FP_P_DUP_NAME, pb, 0, 0, 0);
+		if (fd) {
+			fd->other = pa;
 			pa = NULL;
 		}
+	} else {
+		v->r->dropped[FP_P_DUP_NAME]++;
 	}
 	free(pa);
 	free(pb);
@@ -1143,8 +1233,8 @@ static int values_distinct(struct names *nm, int fnv)
  * the hashes sorted, so that duplicates are found, and reported, in
  * the order of their hashes.  Returns 1 if a duplicate was found.
  */
-static int check_dups(struct vctx *v, const struct fp_dir *d,
-		      const char *dpath, struct names *nm)
+static int check_dups(struct vctx *v, const struct fp_dir *d, size_t f,
+		      struct names *nm)
 {
 	uint16_t ua[FP_LFN_MAX + FP_LFN_CHARS], ub[FP_LFN_MAX + FP_LFN_CHARS];
 	size_t i, j, na, nb;
@@ -1164,7 +1254,7 @@ static int check_dups(struct vctx *v, const struct fp_dir *d,
 			na = key_name(d, &nm->keys[i], ua);
 			nb = key_name(d, &nm->keys[j], ub);
 			if (fp_name_equal(ua, na, ub, nb)) {
-				report_dup(v, d, dpath, &nm->keys[i],
+				report_dup(v, d, f, &nm->keys[i],
 					   &nm->keys[j]);
 				found = 1;
 				break;
@@ -1211,7 +1301,6 @@ static enum fp_err load_dir(struct vctx *v, size_t f, struct fp_dir *d)
 
 static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 {
-	const char *dpath = v->frames[f].path;
 	size_t parent = v->frames[f].parent;
 	struct dstate ds = { .frame = f, .is_root = f == 0 };
 	struct fp_dir_iter it = { 0, 0 };
@@ -1236,10 +1325,10 @@ static void scan_entries(struct vctx *v, size_t f, const struct fp_dir *d)
 	if (hidden)
 		dir_problem(v, f, FP_P_AFTER_END, hidden, slot);
 	if (!ds.is_root && (!ds.dot || !ds.dotdot)) {
-		add(v, FP_P_DOT, dpath, v->frames[f].cl, 0, 0);
+		add_dir(v, FP_P_DOT, f, v->frames[f].cl, 0, 0);
 		mark_dir(v, v->frames[f].cl, FP_P_DOT);
 	}
-	if (check_dups(v, d, dpath, nm))
+	if (check_dups(v, d, f, nm))
 		mark_dir(v, v->frames[f].cl, FP_P_DUP_NAME);
 }
 
@@ -1305,18 +1394,14 @@ static void check_dir(struct vctx *v, size_t f)
 
 static void free_frames(struct vctx *v)
 {
-	size_t i;
-
-	for (i = 0; i < v->frame_count; i++)
-		free(v->frames[i].path);
 	v->frame_count = 0;
+	v->names_len = 0;
 }
 
 static void walk_tree(struct vctx *v)
 {
 	uint32_t cl = v->fat32 ? v->g->root_cl : 0, n = 0;
-	struct epath slash = { "/", NULL, NULL };
-	char *root;
+	struct epath slash = { "/", 0, NULL, NULL };
 	size_t i;
 	int ok;
 
@@ -1328,11 +1413,8 @@ static void walk_tree(struct vctx *v)
 		if (n == 0)
 			return;
 	}
-	root = strdup("");
-	if (!root || push_frame(v, cl, n, 0, root)) {
-		fail(v, FP_E_NOMEM);
+	if (push_frame(v, cl, n, 0, NULL))
 		return;
-	}
 	for (i = 0; i < v->frame_count && !v->err; i++)
 		check_dir(v, i);
 	free_frames(v);
@@ -1414,6 +1496,11 @@ static void name_owners(struct vctx *v)
 	if (!v->xl_count || v->err)
 		return;
 	qsort(v->xl, v->xl_count, sizeof(*v->xl), xl_cmp);
+	/* owners only for the findings kept: at most FP_VERIFY_CAP paths */
+	for (i = 0; i < r->finding_count; i++)
+		if (r->findings[i].problem == FP_P_CROSS_LINK &&
+		    (x = xl_find(v, r->findings[i].cl)))
+			x->want = 1;
 	fp_bitset_clear(&v->claimed);
 	v->owners_pass = 1;
 	walk_tree(v);
@@ -1590,6 +1677,7 @@ static void vctx_release(struct vctx *v)
 
 	free_frames(v);
 	free(v->frames);
+	free(v->names_buf);
 	free(v->links);
 	free(v->names.keys);
 	free(v->names.set);

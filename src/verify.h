@@ -15,13 +15,21 @@
 #include "progress.h"
 
 #define FP_VERIFY_CAP 50	/* findings kept per problem */
+/*
+ * Bytes of paths the findings of one report keep, at most: past it, a
+ * finding is counted as past FP_VERIFY_CAP.  A path is as long as the
+ * tree is deep (10,000 levels of 255-byte names on 16 MiB: 2.5 MB).
+ */
+#define FP_VERIFY_PATH_BYTES ((size_t)64 << 20)
 
 /* The outcome of a check; everything is owned by the report. */
 struct fp_report {
 	struct fp_geom geom;
 	struct fp_finding *findings;
 	size_t finding_count, finding_cap;
-	uint64_t dropped[FP_P_COUNT];	/* findings past FP_VERIFY_CAP */
+	uint64_t dropped[FP_P_COUNT];	/* findings past FP_VERIFY_CAP or
+					 * FP_VERIFY_PATH_BYTES */
+	size_t path_bytes;	/* kept in findings' paths, with NULs */
 	uint64_t per_problem[FP_P_COUNT];
 	uint64_t files, dirs;
 	uint64_t used, free_cl, bad, lost;	/* clusters */
