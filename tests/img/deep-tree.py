@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Copyright (C) 2026 The fatprealloc authors
-"""deep-tree.py IMG DEPTH NAMELEN: nest DEPTH directories in a fresh image.
+"""deep-tree.py IMG DEPTH NAMELEN [BAD]: nest DEPTH directories in an image.
 
 IMG is a FAT12/16/32 image just made by mkfs.fat (empty, no partition
 table).  The root gets one directory, it one directory, and so on DEPTH
@@ -9,7 +9,10 @@ levels down, each a one-cluster directory with "." and "..", named by a
 long name of NAMELEN characters (1..255; long-name slots with their
 checksum) over a short name Dnnnnnnn.  Clusters are taken in order from the
 first free one; every FAT copy and, on FAT32, FSInfo are updated, so that
-fsck.fat -n finds the image clean.  Written from the FAT specification
+fsck.fat -n finds the image clean.  With BAD, the bottom directory also
+holds BAD damaged entries, on as many clusters as they need: short names
+bad00000 .. (lower case), every other one a file of 4096 bytes without a
+chain, the others directories without a chain.  Written from the FAT specification
 (Microsoft FAT32 File System Specification 1.03), byte by byte, as an
 independent maker of the trees that the tests give fatprealloc.
 """
@@ -95,8 +98,36 @@ def long_entries(name, short):
     return out
 
 
+def add_bad(f, g, fat, cl, free, count):
+    """@count damaged entries after "." and ".." in directory @cl."""
+    bits, clus = g['bits'], g['clus']
+    ents = bytearray()
+    for i in range(count):
+        name = b'bad%05d   ' % i
+        e = short_entry(name, 0x10 if i & 1 else 0x20, 0)
+        if not i & 1:
+            struct.pack_into('<I', e, 28, 4096)
+        ents += e
+    per = clus // 32
+    chain = [cl]
+    while len(chain) * per < 2 + count:
+        chain.append(free + len(chain) - 1)
+    for a, b in zip(chain, chain[1:]):
+        set_fat(fat, bits, a, b)
+    set_fat(fat, bits, chain[-1], EOC[bits])
+    data = bytearray(len(chain) * clus)
+    f.seek(g['data_off'] + (cl - 2) * clus)
+    data[0:64] = f.read(64)
+    data[64:64 + len(ents)] = ents
+    for k, c in enumerate(chain):
+        f.seek(g['data_off'] + (c - 2) * clus)
+        f.write(data[k * clus:(k + 1) * clus])
+    return len(chain) - 1
+
+
 def main():
     img, depth, namelen = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    bad = int(sys.argv[4]) if len(sys.argv) > 4 else 0
     with open(img, 'r+b') as f:
         boot = f.read(512)
         g = geometry(boot)
@@ -129,6 +160,8 @@ def main():
             f.write(body + bytes(clus - len(body)))
             set_fat(fat, bits, cl, EOC[bits])
             parent_off, parent_cl = off, cl
+        more = add_bad(f, g, fat, parent_cl, first + depth, bad) if bad \
+            else 0
         for k in range(g['nfats']):
             f.seek((g['rsvd'] + k * g['fatsz']) * g['bps'])
             f.write(fat)
@@ -137,7 +170,8 @@ def main():
             f.seek(off + 488)
             free, = struct.unpack('<I', f.read(4))
             f.seek(off + 488)
-            f.write(struct.pack('<II', free - depth, first + depth))
+            f.write(struct.pack('<II', free - depth - more,
+                                first + depth + more))
 
 
 main()
