@@ -416,7 +416,7 @@ static enum fp_err tab_put(struct index_tab *t, uint64_t h, uint32_t slot)
 		tab_insert(t, h, slot);
 		return FP_OK;
 	}
-	n.mask = t->keys ? 2 * t->mask + 1 : 63;
+	n.mask = t->keys ? 2 * t->mask + 1 : 15;
 	n.keys = calloc((size_t)n.mask + 1, sizeof(*n.keys));
 	n.slots = malloc(((size_t)n.mask + 1) * sizeof(*n.slots));
 	if (!n.keys || !n.slots) {
