@@ -105,6 +105,20 @@ for spec in "12 64" "16 2200 -s 1"; do
 		j=$((j + 1))
 	done
 done
+# Deep trees (tests/img/deep-tree.py): 120 levels of one-letter names on
+# FAT12, 60 of 169-letter names (13 long-name slots) on FAT16, for the
+# walk's frames and the paths made from them.
+for spec in "12 64 120 1" "16 2100 60 169"; do
+	# shellcheck disable=SC2086
+	set -- $spec
+	img=seeds/deep$1.img
+	mkfs.fat -C --invariant -F "$1" -s 1 -r 16 "$img" "$2" >/dev/null
+	python3 "$top/tests/img/deep-tree.py" "$img" "$3" "$4"
+	pack "$img" "seeds/img/deep$1" ''
+	pack "$img" "seeds/plan/deep$1" 00
+	pack "$img" "seeds/plan/deepp$1" 38
+	rm -f "$img"
+done
 # Partitioned seeds (fuzz_open locates the volume): an MBR with a FAT12
 # logical partition, a GPT with a FAT12 partition and no backup header.
 SFDISK=$(command -v sfdisk || echo /sbin/sfdisk)
