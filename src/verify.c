@@ -257,13 +257,14 @@ static const char *epath_str(struct vctx *v, struct epath *p)
 }
 
 /*
- * 1 if a finding may keep @len more bytes of path: past
- * FP_VERIFY_PATH_BYTES in all, findings are only counted, so that
- * findings deep in a hostile tree (paths of megabytes) stay in bounds.
+ * 1 if a finding may keep a path of @len bytes (its own, or the other
+ * path it names): past FP_VERIFY_PATH_BYTES in all, findings are only
+ * counted and other paths left out, so that findings deep in a hostile
+ * tree (paths of megabytes) stay in bounds.
  */
 static int path_budget(struct fp_report *r, size_t len)
 {
-	if (len > FP_VERIFY_PATH_BYTES - r->path_bytes)
+	if (len >= FP_VERIFY_PATH_BYTES - r->path_bytes)
 		return 0;
 	r->path_bytes += len + 1;
 	return 1;
@@ -730,7 +731,7 @@ static void note_owner(struct vctx *v, struct epath *path, uint32_t cl)
 	    x->owner)
 		return;
 	s = epath_str(v, path);
-	if (s && !(x->owner = strdup(s)))
+	if (s && path_budget(v->r, strlen(s)) && !(x->owner = strdup(s)))
 		fail(v, FP_E_NOMEM);
 }
 
@@ -1176,14 +1177,17 @@ static void report_dup(struct vctx *v, const struct fp_dir *d, size_t f,
 	pb = key_path(v, d, f, b);
 	if (!pa || !pb) {
 		fail(v, FP_E_NOMEM);
-	} else if (path_budget(v->r, strlen(pa))) {
+	} else if (!path_budget(v->r, strlen(pa))) {
+		if (count_finding(v->r, FP_P_DUP_NAME))
+			v->r->dropped[FP_P_DUP_NAME]++;
+	} else {
 		fd = add(v, FP_P_DUP_NAME, pb, 0, 0, 0);
 		if (fd) {
 			fd->other = pa;
 			pa = NULL;
+		} else {	/* not kept: nor is its other path */
+			v->r->path_bytes -= strlen(pa) + 1;
 		}
-	} else {
-		v->r->dropped[FP_P_DUP_NAME]++;
 	}
 	free(pa);
 	free(pb);
@@ -1509,7 +1513,8 @@ static void name_owners(struct vctx *v)
 		if (r->findings[i].problem != FP_P_CROSS_LINK)
 			continue;
 		x = xl_find(v, r->findings[i].cl);
-		if (x && x->owner && !r->findings[i].other) {
+		if (x && x->owner && !r->findings[i].other &&
+		    path_budget(r, strlen(x->owner))) {
 			r->findings[i].other = strdup(x->owner);
 			if (!r->findings[i].other)
 				fail(v, FP_E_NOMEM);

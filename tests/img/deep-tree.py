@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Copyright (C) 2026 The fatprealloc authors
-"""deep-tree.py IMG DEPTH NAMELEN [BAD]: nest DEPTH directories in an image.
+"""deep-tree.py IMG DEPTH NAMELEN [BAD [DUPS XLS]]: nest DEPTH directories.
 
 IMG is a FAT12/16/32 image just made by mkfs.fat (empty, no partition
 table).  The root gets one directory, it one directory, and so on DEPTH
@@ -12,7 +12,9 @@ first free one; every FAT copy and, on FAT32, FSInfo are updated, so that
 fsck.fat -n finds the image clean.  With BAD, the bottom directory also
 holds BAD damaged entries, on as many clusters as they need: short names
 bad00000 .. (lower case), every other one a file of 4096 bytes without a
-chain, the others directories without a chain.  Written from the FAT specification
+chain, the others directories without a chain; then DUPS pairs of files
+with the same short name (DUP00000 ..), and XLS files (XL000000 ..) of
+one cluster, all the same cluster.  Written from the FAT specification
 (Microsoft FAT32 File System Specification 1.03), byte by byte, as an
 independent maker of the trees that the tests give fatprealloc.
 """
@@ -98,8 +100,8 @@ def long_entries(name, short):
     return out
 
 
-def add_bad(f, g, fat, cl, free, count):
-    """@count damaged entries after "." and ".." in directory @cl."""
+def add_bad(f, g, fat, cl, free, count, dups, xls):
+    """Damaged entries after "." and ".." in directory @cl."""
     bits, clus = g['bits'], g['clus']
     ents = bytearray()
     for i in range(count):
@@ -108,9 +110,19 @@ def add_bad(f, g, fat, cl, free, count):
         if not i & 1:
             struct.pack_into('<I', e, 28, 4096)
         ents += e
+    for i in range(2 * dups):
+        ents += short_entry(b'DUP%05d   ' % (i // 2), 0x20, 0)
+    shared = free
+    if xls:
+        set_fat(fat, bits, shared, EOC[bits])
+        free += 1
+    for i in range(xls):
+        e = short_entry(b'XL%06d   ' % i, 0x20, shared)
+        struct.pack_into('<I', e, 28, clus)
+        ents += e
     per = clus // 32
     chain = [cl]
-    while len(chain) * per < 2 + count:
+    while len(chain) * per < 2 + len(ents) // 32:
         chain.append(free + len(chain) - 1)
     for a, b in zip(chain, chain[1:]):
         set_fat(fat, bits, a, b)
@@ -122,12 +134,14 @@ def add_bad(f, g, fat, cl, free, count):
     for k, c in enumerate(chain):
         f.seek(g['data_off'] + (c - 2) * clus)
         f.write(data[k * clus:(k + 1) * clus])
-    return len(chain) - 1
+    return len(chain) - 1 + (1 if xls else 0)
 
 
 def main():
     img, depth, namelen = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     bad = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+    dups = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+    xls = int(sys.argv[6]) if len(sys.argv) > 6 else 0
     with open(img, 'r+b') as f:
         boot = f.read(512)
         g = geometry(boot)
@@ -160,8 +174,8 @@ def main():
             f.write(body + bytes(clus - len(body)))
             set_fat(fat, bits, cl, EOC[bits])
             parent_off, parent_cl = off, cl
-        more = add_bad(f, g, fat, parent_cl, first + depth, bad) if bad \
-            else 0
+        more = add_bad(f, g, fat, parent_cl, first + depth, bad, dups,
+                       xls) if bad or dups or xls else 0
         for k in range(g['nfats']):
             f.seek((g['rsvd'] + k * g['fatsz']) * g['bps'])
             f.write(fat)
