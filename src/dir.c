@@ -487,9 +487,21 @@ static void index_from(struct fp_dir *d, uint32_t from, int all)
 	}
 }
 
-/* The index, made on first use; NULL without memory (then walk). */
+/*
+ * Directories of up to this many slots (1 KiB) are walked, not indexed:
+ * a walk of 32 slots costs about what hashing a name does, and a write
+ * keeps every directory of its paths (an index is 0.5 KiB more each).
+ */
+#define INDEX_MIN_SLOTS 32u
+
+/*
+ * The index, made on first use; NULL for a small directory or without
+ * memory (then walk).
+ */
 static struct fp_dir_index *get_index(struct fp_dir *d)
 {
+	if (!d->index && fp_dir_count(d) <= INDEX_MIN_SLOTS)
+		return NULL;
 	if (!d->index) {
 		d->index = calloc(1, sizeof(*d->index));
 		index_from(d, 0, 1);
