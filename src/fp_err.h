@@ -47,6 +47,7 @@ enum fp_err {
 	FP_E_PASTPART,	/* the FAT volume runs past its partition's end */
 	FP_E_SNAPBIG,	/* a host file of size 0 holds more than is read
 			 * into memory (FP_TREE_SNAP_MAX) */
+	FP_E_AMBIG,	/* sector 0 is both a FAT boot sector and a table */
 	FP_E_COUNT
 };
 

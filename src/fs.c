@@ -205,6 +205,7 @@ struct fat_probe {
 	enum fat_fit fit;
 	uint64_t vol_len;	/* the volume's bytes, unless FAT_NONE */
 	int maybe_mbr;		/* the sector could be an MBR as well */
+	enum fp_ptable_kind claims;	/* fp_ptable_claims() of it */
 };
 
 /*
@@ -232,6 +233,7 @@ static enum fp_err fat_at(struct fp_img *img, uint64_t off, uint64_t len,
 	fp->fit = g.vol_len <= len ? FAT_FITS : FAT_PAST;
 	fp->vol_len = g.vol_len;
 	fp->maybe_mbr = fp_bpb_maybe_mbr(boot);
+	fp->claims = fp_ptable_claims(boot, fp_img_len(img));
 	return FP_OK;
 }
 
@@ -249,18 +251,20 @@ static enum fp_err use_part(const struct fp_part *p,
 }
 
 /*
- * Note the partitions that hold a FAT boot sector; use it if there is
- * one.  One whose volume runs past its end counts: the message then says
- * so, rather than that no partition holds FAT.
+ * Note in @loc the partitions that hold a FAT boot sector; *found is the
+ * last of them (NULL for none) and *found_fp what fat_at() said of it.
+ * One whose volume runs past its end counts: the message then says so,
+ * rather than that no partition holds FAT.
  */
-static enum fp_err pick_fat(struct fp_img *img, const struct fp_ptable *pt,
-			    struct fp_locate *loc)
+static enum fp_err note_fat(struct fp_img *img, const struct fp_ptable *pt,
+			    struct fp_locate *loc, const struct fp_part **found,
+			    struct fat_probe *found_fp)
 {
-	const struct fp_part *found = NULL;
-	struct fat_probe fp, found_fp = { FAT_NONE, 0, 0 };
+	struct fat_probe fp;
 	enum fp_err err;
 	size_t i;
 
+	*found = NULL;
 	for (i = 0; i < pt->count; i++) {
 		err = fat_at(img, pt->parts[i].off, pt->parts[i].len, &fp);
 		if (err)
@@ -270,27 +274,80 @@ static enum fp_err pick_fat(struct fp_img *img, const struct fp_ptable *pt,
 		if (loc->fat_count < FP_LOCATE_MAX)
 			loc->fat_parts[loc->fat_count] = pt->parts[i].number;
 		loc->fat_count++;
-		found = &pt->parts[i];
-		found_fp = fp;
+		*found = &pt->parts[i];
+		*found_fp = fp;
 	}
+	return FP_OK;
+}
+
+/* Use the one partition that holds a FAT boot sector. */
+static enum fp_err pick_fat(struct fp_img *img, const struct fp_ptable *pt,
+			    struct fp_locate *loc)
+{
+	const struct fp_part *found;
+	struct fat_probe fp;
+	enum fp_err err;
+
+	err = note_fat(img, pt, loc, &found, &fp);
+	if (err)
+		return err;
 	if (loc->fat_count > 1)
 		return FP_E_MANYPART;
-	return found ? use_part(found, &found_fp, loc) : FP_E_NOTFAT;
+	return found ? use_part(found, &fp, loc) : FP_E_NOTFAT;
 }
 
 /*
- * Sector 0 is a bare FAT volume or a partition table, never both.  A
- * sector whose BPB validates fully (fp_bpb_decode(), which needs neither
- * jump nor signature) and whose volume fits in the image is a FAT boot
- * sector, unless it could be an MBR too (fp_bpb_maybe_mbr(): it ends in
- * 0x55AA without starting with an x86 jump) and a valid partition table
- * with at least one partition is read from it: then the table wins.
- * So a volume without the signature (Atari, mkfs.fat -A) is never taken
- * for an MBR, since no MBR lacks it; DOS and Windows boot sectors (x86
- * jump) are taken as FAT before the table, as they always were; and an
- * MBR whose boot code happened to read as a BPB keeps its partitions.
+ * Sector 0 holds a FAT boot sector (@fp) and a table that claims space
+ * beyond it: say what the table holds (its kind, its FAT partitions, or
+ * loc->table_bad when it does not read) and the volume's length, for the
+ * message.  Always FP_E_AMBIG but for a failed read.
  */
-static enum fp_err sector0_is_fat(struct fp_img *img, int *yes)
+static enum fp_err sector0_both(struct fp_img *img,
+				const struct fat_probe *fp,
+				struct fp_locate *loc)
+{
+	const struct fp_part *found;
+	struct fat_probe part_fp;
+	struct fp_ptable pt;
+	enum fp_err err;
+
+	loc->vol_len = fp->vol_len;
+	loc->kind = fp->claims;
+	err = fp_ptable_read(img, &pt);
+	if (err == FP_E_PTABLE) {
+		loc->table_bad = 1;
+		return FP_E_AMBIG;
+	}
+	if (err)
+		return err;
+	loc->kind = pt.kind;
+	err = note_fat(img, &pt, loc, &found, &part_fp);
+	fp_ptable_release(&pt);
+	return err ? err : FP_E_AMBIG;
+}
+
+/*
+ * What sector 0 is: a bare FAT volume (*yes = 1), a partition table, or
+ * both (FP_E_AMBIG).  A sector whose BPB validates fully (fp_bpb_decode(),
+ * which needs neither jump nor signature) and whose volume fits in the
+ * image is a FAT boot sector.  Then:
+ * - without 0x55AA it is no MBR (Atari volumes, mkfs.fat -A): bare;
+ * - with it and no x86 jump (fp_bpb_maybe_mbr()), it is an MBR whose
+ *   boot code happens to read as a BPB when a valid partition table with
+ *   a partition is read from it: the table wins, else bare;
+ * - with an x86 jump, as DOS and Windows boot sectors and GRUB's boot.img
+ *   start, it is bare unless its bytes 446-509 also read as a table that
+ *   claims space past sector 0, as Linux's msdos reader takes a table
+ *   (fp_ptable_claims(): boot flags 0x00/0x80 only, an entry that starts
+ *   past sector 0 inside the image).  That is a disk formatted whole and
+ *   partitioned later by a tool that kept the BPB (sfdisk, GRUB): Linux
+ *   reads the table, but the volume at sector 0 still reads as well, and
+ *   a write to the wrong one destroys the other's data, so neither is
+ *   chosen.  mkfs.fat --mbr and mformat write an entry that starts at
+ *   sector 0, the volume itself: no table claims more.
+ */
+static enum fp_err sector0(struct fp_img *img, struct fp_locate *loc,
+			   int *yes)
 {
 	struct fat_probe fp;
 	struct fp_ptable pt;
@@ -301,8 +358,12 @@ static enum fp_err sector0_is_fat(struct fp_img *img, int *yes)
 	if (err || fp.fit != FAT_FITS)
 		return err;
 	*yes = 1;
-	if (!fp.maybe_mbr)
-		return FP_OK;
+	if (!fp.maybe_mbr) {
+		if (fp.claims == FP_PT_NONE)
+			return FP_OK;
+		*yes = 0;
+		return sector0_both(img, &fp, loc);
+	}
 	err = fp_ptable_read(img, &pt);
 	if (err == FP_E_PTABLE)		/* no valid table: not an MBR */
 		return FP_OK;
@@ -324,7 +385,7 @@ enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
 
 	memset(loc, 0, sizeof(*loc));
 	if (!part) {
-		err = sector0_is_fat(img, &yes);
+		err = sector0(img, loc, &yes);
 		if (err || yes)
 			return err;
 	}

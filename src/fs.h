@@ -85,7 +85,9 @@ struct fp_locate {
 	unsigned fat_parts[FP_LOCATE_MAX];	/* FAT partitions seen */
 	size_t fat_count;
 	struct fp_overlap overlap;	/* what the partition used overlaps */
-	uint64_t vol_len;	/* FP_E_PASTPART: the volume's bytes */
+	uint64_t vol_len;	/* FP_E_PASTPART, FP_E_AMBIG: the volume's
+				 * bytes */
+	int table_bad;		/* FP_E_AMBIG: the table does not read */
 	uint32_t sec_len;	/* the table's sector size, 0 for none */
 };
 
@@ -100,7 +102,11 @@ struct fp_locate {
  * Sector 0 is a bare volume when its BPB validates fully (no jump or
  * 0x55AA signature needed) and the volume fits, unless it could be an
  * MBR as well (0x55AA without an x86 jump) and a valid table with
- * partitions is read from it (the rule is in fs.c).  A partition found that overlaps the table or another partition
+ * partitions is read from it; FP_E_AMBIG when it starts with an x86 jump
+ * and also holds a table that claims space past sector 0
+ * (fp_ptable_claims()), loc->vol_len, loc->kind, loc->fat_parts and
+ * loc->table_bad saying what both readings found (the rule is in fs.c).
+ * A partition found that overlaps the table or another partition
  * is still returned, with loc->overlap saying so (fp_ptable_overlap()).
  * *loc is filled as far as known even on failure, so that the caller can
  * name the partitions it saw.

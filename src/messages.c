@@ -240,6 +240,32 @@ int plan_error(const struct cli *c, struct fp_img *img,
 	return exit_code_of(err);
 }
 
+/*
+ * FP_E_AMBIG: both readings of sector 0, the volume at sector 0 and the
+ * table (its FAT partitions), and the options that choose one.
+ */
+static int sector0_error(const struct cli *c, const struct fp_locate *loc)
+{
+	size_t i;
+
+	fprintf(stderr, PROG ": '%s': sector 0 is both a FAT boot sector "
+		"(volume at sectors 0-%" PRIu64 ") and %s partition table (",
+		c->image, loc->vol_len / 512 - 1,
+		loc->kind == FP_PT_GPT ? "a GPT" : "an MBR");
+	if (loc->table_bad)
+		fputs("invalid", stderr);
+	else if (loc->fat_count == 0)
+		fputs("no FAT partition", stderr);
+	else
+		fprintf(stderr, "FAT in partition%s",
+			loc->fat_count > 1 ? "s" : "");
+	for (i = 0; i < loc->fat_count && i < FP_LOCATE_MAX; i++)
+		fprintf(stderr, " %u", loc->fat_parts[i]);
+	fputs("): give -P N to use partition N, or -o 0 to use the volume "
+	      "at sector 0\n", stderr);
+	return EXIT_OPERATIONAL;
+}
+
 int locate_error(const struct cli *c, struct fp_img *img,
 		 enum fp_err err, const struct fp_locate *loc)
 {
@@ -247,6 +273,8 @@ int locate_error(const struct cli *c, struct fp_img *img,
 
 	if (err == FP_E_IO)
 		return fs_error(c, img, err);
+	if (err == FP_E_AMBIG)
+		return sector0_error(c, loc);
 	if (err == FP_E_MANYPART) {
 		fprintf(stderr, PROG ": '%s': several FAT partitions:",
 			c->image);

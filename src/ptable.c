@@ -214,6 +214,26 @@ static enum fp_ptable_kind mbr_classify(const uint8_t *sec)
 	return kind;
 }
 
+enum fp_ptable_kind fp_ptable_claims(const uint8_t *sec, uint64_t img_len)
+{
+	enum fp_ptable_kind kind = FP_PT_NONE;
+	struct mbr_ent e;
+	unsigned i;
+
+	if (mbr_classify(sec) == FP_PT_NONE)
+		return FP_PT_NONE;
+	for (i = 0; i < MBR_ENT_COUNT; i++) {
+		mbr_ent_decode(sec, i, &e);
+		if (e.type == MBR_TYPE_EMPTY || e.secs == 0 || e.lba == 0 ||
+		    e.lba >= img_len / MBR_SEC_LEN)
+			continue;
+		if (e.type == MBR_TYPE_GPT)
+			return FP_PT_GPT;
+		kind = FP_PT_MBR;
+	}
+	return kind;
+}
+
 /* Add the partition @e describes, its start relative to sector @base. */
 static enum fp_err mbr_add(struct fp_img *img, const struct mbr_ent *e,
 			   uint64_t base, unsigned number,

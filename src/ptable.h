@@ -63,6 +63,20 @@ struct fp_overlap {
  */
 enum fp_err fp_ptable_read(struct fp_img *img, struct fp_ptable *pt);
 
+/*
+ * Whether sector 0 (@sec, 512 bytes) of an image of @img_len bytes holds
+ * a table that claims space beyond itself, as Linux's msdos reader takes
+ * a table: the 0x55AA signature, every boot flag 0x00 or 0x80 (other
+ * flags mean boot code: DOS and Windows messages lie there), and an
+ * entry with a type and sectors that starts past sector 0 and inside
+ * the image.  FP_PT_GPT when a protective entry (0xEE) is among them,
+ * else FP_PT_MBR; FP_PT_NONE when there is no such entry.  An entry that
+ * starts at sector 0 describes the sector's own volume (mkfs.fat --mbr,
+ * mformat) and claims nothing.  Nothing else of the table is checked: a
+ * table fp_ptable_read() refuses still claims its partitions' space.
+ */
+enum fp_ptable_kind fp_ptable_claims(const uint8_t *sec, uint64_t img_len);
+
 /* The partition numbered @number, or NULL. */
 const struct fp_part *fp_ptable_find(const struct fp_ptable *pt,
 				     unsigned number);

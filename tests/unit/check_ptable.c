@@ -170,6 +170,44 @@ START_TEST(test_mbr_none)
 }
 END_TEST
 
+/*
+ * fp_ptable_claims(): Linux's reading of a table (signature, boot flags
+ * 0x00/0x80), counting only entries that start past sector 0 and inside
+ * the image; the rest of the table is not checked.
+ */
+START_TEST(test_mbr_claims)
+{
+	uint8_t sec[SEC];
+	uint64_t len = 2048 * SEC;
+
+	memset(sec, 0, sizeof(sec));
+	ck_assert_int_eq(fp_ptable_claims(sec, len), FP_PT_NONE);
+	mbr_ent(sec, 0, 0x00, 0x00, 0, 0);	/* signature, no entry */
+	ck_assert_int_eq(fp_ptable_claims(sec, len), FP_PT_NONE);
+	mbr_ent(sec, 0, 0x80, 0x06, 0, 2048);	/* mkfs.fat --mbr */
+	ck_assert_int_eq(fp_ptable_claims(sec, len), FP_PT_NONE);
+	mbr_ent(sec, 1, 0x00, 0x83, 2048, 0);	/* no sectors */
+	ck_assert_int_eq(fp_ptable_claims(sec, len), FP_PT_NONE);
+	mbr_ent(sec, 1, 0x00, 0x83, 2048, 1);	/* starts at the end */
+	ck_assert_int_eq(fp_ptable_claims(sec, len), FP_PT_NONE);
+	mbr_ent(sec, 1, 0x00, 0x83, 2047, 100);	/* runs past the end */
+	ck_assert_int_eq(fp_ptable_claims(sec, len), FP_PT_MBR);
+	ck_assert_int_eq(fp_ptable_claims(sec, 2047 * SEC), FP_PT_NONE);
+	ck_assert_int_eq(fp_ptable_claims(sec, 0), FP_PT_NONE);
+	sec[M_TABLE + 3 * M_ENT] = 0x01;	/* a flag of boot code */
+	ck_assert_int_eq(fp_ptable_claims(sec, len), FP_PT_NONE);
+	sec[M_TABLE + 3 * M_ENT] = 0x80;
+	ck_assert_int_eq(fp_ptable_claims(sec, len), FP_PT_MBR);
+	sec[M_SIG] = 0x54;
+	ck_assert_int_eq(fp_ptable_claims(sec, len), FP_PT_NONE);
+	memset(sec, 0, sizeof(sec));
+	mbr_ent(sec, 0, 0x00, 0xEE, 1, 2047);	/* protective MBR */
+	ck_assert_int_eq(fp_ptable_claims(sec, len), FP_PT_GPT);
+	mbr_ent(sec, 0, 0x00, 0xEE, 0, 2048);
+	ck_assert_int_eq(fp_ptable_claims(sec, len), FP_PT_NONE);
+}
+END_TEST
+
 START_TEST(test_mbr_primary)
 {
 	uint8_t *d = zalloc(2049 * SEC);
@@ -1067,6 +1105,7 @@ static Suite *ptable_suite(void)
 
 	tcase_add_test(tc, test_crc32);
 	tcase_add_test(tc, test_mbr_none);
+	tcase_add_test(tc, test_mbr_claims);
 	tcase_add_test(tc, test_mbr_primary);
 	tcase_add_test(tc, test_mbr_fat_types);
 	tcase_add_test(tc, test_mbr_logical);
