@@ -34,6 +34,19 @@ static int usage_error(const char *fmt, const char *arg)
 	return try_help();
 }
 
+/* The GNU coding standards' --version: name and version, the copyright
+ * holder, the license and the lack of warranty. */
+static void print_version(void)
+{
+	fputs(PROG " " PACKAGE_VERSION "\n"
+	      "Copyright (C) 2026 The fatprealloc authors.\n"
+	      "License GPLv3+: GNU GPL version 3 or later"
+	      " <https://gnu.org/licenses/gpl.html>.\n"
+	      "This is free software: you are free to change and"
+	      " redistribute it.\n"
+	      "There is NO WARRANTY, to the extent permitted by law.\n", stdout);
+}
+
 static void print_help(void)
 {
 	fputs("Usage: " PROG " [OPTIONS] IMAGE ::PATH SIZE [::PATH SIZE ...]\n"
@@ -1541,7 +1554,7 @@ int main(int argc, const char **argv)
 	if (!ret && c.help)
 		print_help();
 	else if (!ret && c.version)
-		printf(PROG " " PACKAGE_VERSION "\n");
+		print_version();
 	else if (!ret && c.verify)
 		ret = run_verify(&c);
 	else if (!ret && c.map)
