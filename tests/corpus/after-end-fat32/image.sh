@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # The root's first file entry turned into an end-of-directory mark: the
 # files after it are gone for mtools but live for Linux's vfat and
 # fsck.fat.  after-end at the root; the marked file's chain, and the

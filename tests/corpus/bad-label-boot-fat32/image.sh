@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a boot sector label of spaces and no label entry (an old mkfs.fat
 # without -n, dosfstools' label-fat32_mkdosfs_none): fsck.fat sets it to
 # NO NAME

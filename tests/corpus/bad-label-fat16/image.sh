@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a label with a '?' in the root and in the boot sector: fsck.fat
 # removes the root's
 c_mkfs "$IMG" 16 -n LABEL1

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a long name "..", in ::DIR1/SUB: Linux lists it as a second ".." entry
 # (which find, tar and rsync skip, so the file is missed) and opens the
 # parent directory by it; fsck.fat says nothing

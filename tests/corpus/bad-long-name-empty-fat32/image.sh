@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a long name whose first unit is 0 (an empty name), in ::DIR1: fsck.fat
 # says nothing, and Linux's readdir of ::DIR1 fails with EIO
 c_mkfs "$IMG" 32

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a '/' in a long name (unit 4 of "Some Long Name.txt", in the root):
 # mtools lists "Some/Long Name.txt", fsck.fat says nothing, and Linux's
 # readdir of the whole directory fails with EIO (the volume goes read-only)

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a long name whose short entry has a ':' and the NT byte 0x21, the EFS
 # bits Windows sets on an encrypted file, the long-name checksums made
 # right (dosfstools' check-encryption_with_invalid_83): fsck.fat 4.2

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # what syslinux --install does: the OEM name (3-10) and boot code (90-509)
 # of sector 0 changed, not those of the backup
 c_mkfs "$IMG" 32

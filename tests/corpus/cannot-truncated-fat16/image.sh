@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # the second half cut off
 c_mkfs "$T/c.full" 16
 c_populate "$T/c.full"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a 2-cluster file whose chain links on to a cluster marked bad
 c_mkfs "$IMG" 16
 c_populate "$IMG"

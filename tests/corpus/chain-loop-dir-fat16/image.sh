@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a directory of 2 clusters whose second links back to the first
 c_mkfs "$IMG" 16
 c_populate "$IMG"

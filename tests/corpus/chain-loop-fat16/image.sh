@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # 3 clusters c1 c2 c3, c3 links back to c2
 c_mkfs "$IMG" 16
 c_populate "$IMG"

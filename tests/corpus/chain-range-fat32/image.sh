@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a link beyond the last cluster is also a bad FAT entry
 c_mkfs "$IMG" 32
 c_populate "$IMG"

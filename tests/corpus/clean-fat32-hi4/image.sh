@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # The upper 4 bits of FAT32 entries are reserved (kept, and ignored on
 # reading): set in entries 0 and 1 and in every link of a chain.
 c_mkfs "$IMG" 32

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a long name whose slots and short entry straddle two directory clusters,
 # deleted entries whose clusters were reused, a root of 3 clusters
 c_mkfs "$IMG" 32

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # FAT32 with mirroring off (ExtFlags bit 7, active FAT 1; set after mtools
 # wrote, as mtools 4.0.32 writes FAT 0 whatever ExtFlags say): FAT 0 is
 # stale, it lacks the chain of ACTIVE.BIN and has a stray value in a free

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a file that starts at the cluster of /DIR1: DIR1 and its contents are
 # still reachable, so nothing is lost
 c_mkfs "$IMG" 12

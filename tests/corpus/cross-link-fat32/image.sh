@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # across two directories; B's chain is A's last 2 clusters
 c_mkfs "$IMG" 32
 c_populate "$IMG"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # an empty subdirectory of /DIR1 whose start cluster is 0
 c_mkfs "$IMG" 32
 c_populate "$IMG"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a directory of 65 clusters of 32 KiB, room for 66,560 entries: more
 # than the 65,536 the FAT specification allows.  Linux reads them all
 # (and lists a file at entry 65,540), fatprealloc reads the first 65,536,

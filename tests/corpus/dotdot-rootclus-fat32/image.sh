@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # ".." of a first-level directory holds the FAT32 root cluster instead of 0
 c_mkfs "$IMG" 32
 c_populate "$IMG"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # two long names equal but for case ("alpha..." and "Alpha..."): the first
 # character of the second one's last LFN slot (ordinal 1) is patched
 c_mkfs "$IMG" 32

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a duplicate in the second cluster of the FAT32 root
 c_mkfs "$IMG" 32
 c_populate "$IMG"

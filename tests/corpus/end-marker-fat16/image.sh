@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # An end-of-directory entry (name[0] 0) and a garbage entry after it.  The
 # FAT spec says every entry after the mark is free and mtools stops there,
 # but Linux's vfat and fsck.fat read on: an after-end error

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a --trim cut between the FAT copies when freeing: the last copy still
 # holds a lost chain of 2 clusters that the active copy has freed
 c_mkfs "$IMG" 12

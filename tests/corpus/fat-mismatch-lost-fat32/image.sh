@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a run cut between the FAT copies when linking: the active copy grows
 # DIR1 by a new (empty) cluster, the last copy still ends DIR1 before it
 c_mkfs "$IMG" 32

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # FAT32 with 16100 clusters (mkfs.fat warns, and so does fsck.fat)
 rm -f "$IMG"
 echo "+ mkfs.fat -C --invariant -F 32 -s 1 $IMG 8192"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # the FSInfo next-free hint beyond the last cluster
 c_mkfs "$IMG" 32
 c_populate "$IMG"

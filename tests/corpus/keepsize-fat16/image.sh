@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # size 0 with a chain (a new file after -n), in a subdirectory
 c_mkfs "$IMG" 16
 c_populate "$IMG"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a 6-cluster chain for a file of one cluster plus 1 byte, two levels down
 c_mkfs "$IMG" 32
 c_populate "$IMG"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # made by fatprealloc -n itself (new and existing files)
 c_mkfs "$IMG" 16
 c_populate "$IMG"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a label in the boot sector, the root's label entry deleted (dosfstools'
 # check-label-only-boot, Windows XP erasing a mkfs.fat label): fsck.fat
 # sets the boot sector's to NO NAME

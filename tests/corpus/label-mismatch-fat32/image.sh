@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a label entry in the root, NO NAME in the boot sector (dosfstools'
 # check-label-only-root, Windows XP labelling a mkfs.fat volume):
 # fsck.fat copies the root's label to the boot sector

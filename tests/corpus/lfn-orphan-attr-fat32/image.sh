@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # the attribute of the last slot of a 2-slot long name set to 0x4F (a
 # reserved bit): a long-name slot by the FAT specification's mask, a
 # volume label to Linux, mtools and fsck.fat

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # the checksum byte of both slots of a 2-slot long name
 c_mkfs "$IMG" 16
 c_populate "$IMG"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # the cluster field of a long-name slot set to 5 (it must be 0): FatFs
 # drops the slot and lists the file by its short name, Linux and mtools
 # read the long name, fsck.fat zeroes the field

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # the first slot's ordinal 0x42 becomes 0x43
 c_mkfs "$IMG" 32
 c_populate "$IMG"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # bit 0x80 in the ordinal of the first slot of a 2-slot long name (0x81):
 # ordinal 1 to mtools and fsck.fat (the low five bits), 129 to Linux and
 # FatFs (every bit but 0x40), which then list the file by its short name

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a unit after the end of a long name (its 0) that is not 0xFFFF: FatFs
 # drops the slot and lists the file by its short name, Linux, mtools and
 # fsck.fat read the name up to the 0

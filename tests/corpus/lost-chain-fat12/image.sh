@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a 3-cluster chain made in the FAT only
 c_mkfs "$IMG" 12
 c_populate "$IMG"

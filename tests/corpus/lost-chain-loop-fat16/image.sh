@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # a lost chain of 2 clusters that link to each other
 c_mkfs "$IMG" 16
 c_populate "$IMG"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # 60 bad names: 50 findings kept, 10 dropped
 c_mkfs "$IMG" 16
 c_populate "$IMG"

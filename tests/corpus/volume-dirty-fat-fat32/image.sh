@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
 # the clean-shutdown bit of FAT entry 1 cleared
 c_mkfs "$IMG" 32
 c_populate "$IMG"
