@@ -10,12 +10,12 @@
 #include <stdio.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/types.h>
 #include <unistd.h>
 
-#include <linux/fs.h>
 #include <linux/loop.h>
 
 #include "image.h"
