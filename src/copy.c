@@ -192,7 +192,8 @@ static enum fp_err put_span(struct fp_copy *c, struct fp_img *img, int fd,
 		if (!err && hole > data)
 			err = copy_data(c, img, fd, data,
 					off + (data - src_off), hole - data);
-		pos = hole;
+		if (!err)
+			pos = hole;
 	}
 	return err ? err : fp_img_zero(img, off + len, pad);
 }

@@ -1010,7 +1010,7 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 static int check_fs(const struct cli *c, struct fp_img *img,
 		    struct fp_fs *fs, struct fp_plan *plan)
 {
-	struct fp_fs_diag diag;
+	struct fp_fs_diag diag = { 0 };
 	enum fp_err err;
 
 	if (plan) {

@@ -657,7 +657,7 @@ static void report_copies(struct vctx *v)
 	struct fp_fat_diff d;
 	enum fp_err err = FP_OK;
 	uint32_t copy;
-	int lost;
+	int lost = 0;
 
 	for (copy = 0; !err && copy < v->g->fat_count; copy++) {
 		d = fp_fat_copy_diff(v->fat, copy);
