@@ -4,17 +4,26 @@
 # Install what is missing, build, and preallocate files in a demo SD-card
 # image (MBR, one FAT32 partition at 1 MiB), then show the result with
 # mtools and check it with fsck.fat.
+# With FATPREALLOC set (tools/deb.sh sets /usr/bin/fatprealloc), run that
+# binary instead, in a temporary directory, and neither install nor build.
 set -e
 # mkfs.fat, sfdisk and fsck.fat are in /usr/sbin, which a user's PATH
 # lacks on Debian.
 PATH=$PATH:/usr/sbin:/sbin
 export PATH
 top=$(cd "$(dirname "$0")/.." && pwd)
-sh "$top/tools/deps.sh"
-sh "$top/tools/build.sh" build >/dev/null
-fp="$top/build/src/fatprealloc"
-img="$top/build/demo-sdcard.img"
-part="$top/build/demo-part.img"
+if [ -n "$FATPREALLOC" ]; then
+	fp=$FATPREALLOC
+	work=$(mktemp -d)
+	trap 'rm -rf "$work"' EXIT
+else
+	sh "$top/tools/deps.sh"
+	sh "$top/tools/build.sh" build >/dev/null
+	fp="$top/build/src/fatprealloc"
+	work="$top/build"
+fi
+img="$work/demo-sdcard.img"
+part="$work/demo-part.img"
 export MTOOLS_SKIP_CHECK=1 SOURCE_DATE_EPOCH=1700000000
 
 rm -f "$img"
