@@ -7,7 +7,7 @@
 # Usage: tools/deb.sh [DIR]   (default: build-deb; emptied first)
 #
 # The tarball is make dist's from the working tree, renamed to
-# fatprealloc_VERSION.orig.tar.gz; packaging/debian becomes its debian/.
+# fatprealloc_VERSION.orig.tar.xz; packaging/debian becomes its debian/.
 # Any lintian tag of severity error or warning fails the run, as does a
 # version in packaging/debian/changelog that is not the tarball's.  The
 # package is installed with apt-get (through sudo unless root) and, if it
@@ -49,14 +49,14 @@ make dist >/dev/null
 
 ver=$(dpkg-parsechangelog -l "$top/packaging/debian/changelog" -S Version)
 up=${ver%-*}
-tarball="$dir/dist/fatprealloc-$up.tar.gz"
+tarball="$dir/dist/fatprealloc-$up.tar.xz"
 if [ ! -f "$tarball" ]; then
 	echo "deb.sh: packaging/debian/changelog has $ver, but make dist" \
-		"made:" "$dir"/dist/fatprealloc-*.tar.gz >&2
+		"made:" "$dir"/dist/fatprealloc-*.tar.* >&2
 	exit 1
 fi
-cp "$tarball" "$dir/fatprealloc_$up.orig.tar.gz"
-tar -C "$dir" -xzf "$dir/fatprealloc_$up.orig.tar.gz"
+cp "$tarball" "$dir/fatprealloc_$up.orig.tar.xz"
+tar -C "$dir" -xJf "$dir/fatprealloc_$up.orig.tar.xz"
 cp -R "$top/packaging/debian" "$dir/fatprealloc-$up/debian"
 
 cd "$dir/fatprealloc-$up"
