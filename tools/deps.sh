@@ -3,7 +3,24 @@
 # Copyright (C) 2026 The fatprealloc authors
 # Install the Debian packages fatprealloc needs to build and test, if any
 # is missing.  Runs apt-get as root, or through sudo for other users.
+# Usage: tools/deps.sh [--hosts]
+#   --hosts: also what tools/hosts.sh builds with: clang, and the i686
+#   cross compiler with the i386 libraries (this adds the i386
+#   architecture to dpkg first, so the one apt-get update below fetches
+#   its package lists too)
 set -e
+hosts=
+if [ "${1:-}" = --hosts ]; then
+	hosts=yes
+elif [ $# -gt 0 ]; then
+	echo "usage: tools/deps.sh [--hosts]" >&2
+	exit 16
+fi
+if [ "$(id -u)" = 0 ]; then
+	sudo=
+else
+	sudo=sudo
+fi
 # A|B: either will do (busybox-static and busybox conflict); the first is
 # installed when neither is.  user-mode-linux and busybox are for
 # tests/img/kernel*.test (the Linux vfat driver as a reader).  7zip,
@@ -19,6 +36,16 @@ mtools fdisk python3 groff-base man-db jq util-linux strace syslinux
 valgrind user-mode-linux busybox-static|busybox
 7zip fatcat sleuthkit grub-common fatresize genimage bmap-tools
 systemd e2fsprogs u-boot-tools xorriso"
+# --hosts: clang; the i686 cross compiler; the i386 libc (libc6:i386 has
+# the /lib/ld-linux.so.2 that runs the i686 binaries here), popt and
+# check (check:i386 brings libsubunit-dev:i386).  dpkg-query and apt-get
+# take the :i386 names as they are.
+if [ -n "$hosts" ]; then
+	pkgs="$pkgs clang gcc-i686-linux-gnu libc6-dev:i386 libpopt-dev:i386
+check:i386"
+	dpkg --print-foreign-architectures | grep -qx i386 ||
+		$sudo dpkg --add-architecture i386
+fi
 missing=
 for alts in $pkgs; do
 	have=
@@ -29,11 +56,6 @@ for alts in $pkgs; do
 	[ -n "$have" ] || missing="$missing ${alts%%|*}"
 done
 [ -z "$missing" ] && exit 0
-if [ "$(id -u)" = 0 ]; then
-	sudo=
-else
-	sudo=sudo
-fi
 echo "installing:$missing"
 $sudo apt-get update
 # shellcheck disable=SC2086
