@@ -41,8 +41,8 @@ static const char *const messages[FP_E_COUNT] = {
 	[FP_E_CHANGED] = "source changed while being copied",
 	[FP_E_PASTPART] = "the volume runs past the end of its partition",
 	[FP_E_SNAPBIG] = "source of size 0 holds more than 64 MiB",
-	[FP_E_AMBIG] = "sector 0 is both a FAT boot sector and a partition "
-		       "table",
+	[FP_E_AMBIG] =
+		"sector 0 is both a FAT boot sector and a partition table",
 };
 
 const char *fp_strerror(enum fp_err err)
