@@ -30,7 +30,7 @@ for c in dpkg-buildpackage:dpkg-dev dh:debhelper lintian:lintian \
 	command -v "${c%%:*}" >/dev/null 2>&1 || need="$need ${c#*:}"
 done
 if [ -n "$need" ]; then
-	echo "deb.sh: missing commands; install:$need" >&2
+	echo "deb.sh: missing commands; install:$need (tools/deps.sh --deb)" >&2
 	exit 1
 fi
 if [ "$(id -u)" = 0 ]; then

@@ -3,19 +3,25 @@
 # Copyright (C) 2026 The fatprealloc authors
 # Install the Debian packages fatprealloc needs to build and test, if any
 # is missing.  Runs apt-get as root, or through sudo for other users.
-# Usage: tools/deps.sh [--hosts]
+# Usage: tools/deps.sh [--hosts] [--deb]
 #   --hosts: also what tools/hosts.sh builds with: clang, and the i686
 #   cross compiler with the i386 libraries (this adds the i386
 #   architecture to dpkg first, so the one apt-get update below fetches
 #   its package lists too)
+#   --deb: also what tools/deb.sh builds and checks the package with
 set -e
 hosts=
-if [ "${1:-}" = --hosts ]; then
-	hosts=yes
-elif [ $# -gt 0 ]; then
-	echo "usage: tools/deps.sh [--hosts]" >&2
-	exit 16
-fi
+deb=
+for opt in "$@"; do
+	case $opt in
+	--hosts) hosts=yes ;;
+	--deb) deb=yes ;;
+	*)
+		echo "usage: tools/deps.sh [--hosts] [--deb]" >&2
+		exit 16
+		;;
+	esac
+done
 if [ "$(id -u)" = 0 ]; then
 	sudo=
 else
@@ -45,6 +51,9 @@ if [ -n "$hosts" ]; then
 check:i386"
 	dpkg --print-foreign-architectures | grep -qx i386 ||
 		$sudo dpkg --add-architecture i386
+fi
+if [ -n "$deb" ]; then
+	pkgs="$pkgs dpkg-dev debhelper lintian"
 fi
 missing=
 for alts in $pkgs; do
