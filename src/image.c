@@ -696,6 +696,19 @@ static int loop_sysfs_holds(const char *dir, const struct stat *img)
 }
 
 /*
+ * Whether the loop device @dir is bound to a file: sysfs shows its loop/
+ * directory only then.  An unbound one holds nothing, and its node is not
+ * opened (nor asked by an ioctl that valgrind does not know).
+ */
+static int loop_bound(const char *dir)
+{
+	char file[PATH_MAX];
+
+	return !path_of(file, "%s/%s", dir, "loop") &&
+	       access(file, F_OK) == 0;
+}
+
+/*
  * A loop device holds a file, not a name: a hard link, a bind mount or a
  * name deleted since leads to the same device and inode (a block device:
  * the same device number).  The device node's answer is the file the
@@ -716,7 +729,8 @@ int fp_img_loop_find(const char *sysfs, const struct stat *img, char *name,
 		return 0;
 	while (!found && (de = readdir(d))) {
 		if (strncmp(de->d_name, "loop", 4) ||
-		    path_of(dir, "%s/%s", blk, de->d_name))
+		    path_of(dir, "%s/%s", blk, de->d_name) ||
+		    !loop_bound(dir))
 			continue;
 		found = loop_node_holds(dir, de->d_name, img);
 		if (found < 0)
