@@ -48,7 +48,7 @@ awk -v top="$top/" '
 
 if command -v cppcheck >/dev/null; then
 	(cd "$top" && cppcheck --enable=warning,portability --std=c11 \
-		-D_GNU_SOURCE -Isrc --inline-suppr --quiet \
+		-D_GNU_SOURCE -Isrc/lib --inline-suppr --quiet \
 		--template='cppcheck {file} {id} {message}' src) \
 		2>cppcheck.log || true
 	grep '^cppcheck ' cppcheck.log | sort -u >>keys || true

@@ -33,7 +33,7 @@ san='-fsanitize=address,undefined -fno-sanitize-recover=all'
 progs=
 for t in $targets; do progs="$progs tests/fuzz/fuzz_$t"; done
 # shellcheck disable=SC2086
-make -j"$(nproc)" src/libfp.a $progs >/dev/null
+make -j"$(nproc)" src/lib/libfp.a $progs >/dev/null
 
 # An image input (tests/fuzz/fuzz_img.h): PREFIX (hex), the image length
 # as 4 little-endian bytes, then the image up to its last nonzero byte.
