@@ -25,6 +25,7 @@
 #include "size.h"
 #include "tree.h"
 #include "util.h"
+#include "vol.h"
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -1173,207 +1174,55 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	return ret;
 }
 
-/* Refuse what must not be written: a regular file behind a loop device. */
-static int check_loop(const struct cli *c, struct fp_img *img)
-{
-	char name[64];
-
-	if (c->force || !fp_img_loop_attached(img, name, sizeof(name)))
-		return EXIT_OK;
-	msg("'%s' is attached to /dev/%s and may be mounted; detach it "
-	    "(losetup -d /dev/%s) or use --force", c->image, name, name);
-	return EXIT_OPERATIONAL;
-}
-
-/* "partition 2" or "the partition table", what partition @o overlaps. */
-static void overlap_name(const struct fp_overlap *o, char *buf, size_t len)
-{
-	if (o->other)
-		snprintf(buf, len, "partition %u", o->other);
-	else
-		snprintf(buf, len, "the partition table");
-}
-
 /*
- * A partition that overlaps the table or another partition: a write into
- * its volume may change them, so only --verify (which reports it) and
- * --map (with a warning) go on.
+ * Open IMAGE (read-only unless @write) and the volume in it, as the
+ * options say (fp_vol_open()); with @fs its FAT too.
  */
-static int check_overlap(const struct cli *c, const struct fp_locate *loc)
+static int open_vol(const struct cli *c, int write, int fs,
+		    struct fp_vol **vol)
 {
-	char other[64];
-
-	if (!loc->overlap.found || c->verify)
-		return EXIT_OK;
-	overlap_name(&loc->overlap, other, sizeof(other));
-	if (c->map) {
-		if (!c->quiet)
-			msg("warning: '%s': partition %u overlaps %s from "
-			    "sector %" PRIu64, c->image, loc->part, other,
-			    loc->overlap.off / 512);
-		return EXIT_OK;
-	}
-	msg("'%s': partition %u overlaps %s from sector %" PRIu64 " (%s), "
-	    "which a write into it may change; fix the partition table; "
-	    "nothing written", c->image, loc->part, other,
-	    loc->overlap.off / 512, fp_problem_code(FP_P_PART_OVERLAP));
-	return EXIT_INCONSISTENT;
-}
-
-/* Find the volume (*loc): an explicit offset, a partition, or by looking. */
-static int place_window(const struct cli *c, struct fp_img *img,
-			struct fp_locate *loc)
-{
-	enum fp_err err = FP_OK;
-
-	memset(loc, 0, sizeof(*loc));
-	loc->off = c->offset;
-	if (!c->has_offset) {
-		err = fp_fs_locate(img, c->partition, loc);
-		if (err && err != FP_E_NOTFAT)
-			return locate_error(c, img, err, loc);
-		if (err && (c->partition || loc->kind != FP_PT_NONE))
-			return locate_error(c, img, err, loc);
-	}
-	if (check_overlap(c, loc))	/* loc->overlap is zero unless found */
-		return EXIT_INCONSISTENT;
-	if (loc->gpt_backup && !c->quiet && !c->verify)	/* a finding there */
-		msg("warning: '%s': primary GPT is damaged, using the backup",
-		    c->image);
-	if (loc->part && c->verbose)
-		msg("'%s': using partition %u at offset %" PRIu64, c->image,
-		    loc->part, loc->off);
-	if (fp_img_set_window(img, loc->off, loc->len)) {
-		msg("'%s': offset %" PRIu64 " is beyond the end of the image",
-		    c->image, loc->off);
-		return EXIT_OPERATIONAL;
-	}
-	return EXIT_OK;
-}
-
-static int lock_image(const struct cli *c, struct fp_img *img, int write)
-{
-	enum fp_err err = fp_img_lock(img, write, c->wait);
-	const char *disk = fp_img_lock_disk(img);
-
-	if (err == FP_E_LOCKED && disk)
-		msg("'%s': its disk /dev/%s is locked by another process "
-		    "(udev, or a partitioning tool; use --wait to wait for it)",
-		    c->image, disk);
-	else if (err == FP_E_LOCKED)
-		msg("'%s': image is locked by another process (use --wait "
-		    "to wait for it)", c->image);
-	else if (err && disk)
-		msg("cannot lock '/dev/%s', the disk of '%s': %s", disk,
-		    c->image, strerror(fp_img_errno(img)));
-	else if (err)
-		msg("cannot lock '%s': %s", c->image,
-		    strerror(fp_img_errno(img)));
-	return err ? EXIT_OPERATIONAL : EXIT_OK;
-}
-
-/*
- * Open IMAGE (read-only unless @write), lock it for the whole run, refuse
- * a mounted device or loop-attached file, and window it to the volume,
- * found as *loc says.
- */
-static int open_image(const struct cli *c, int write, struct fp_img **img,
-		      struct fp_locate *loc)
-{
+	unsigned flags = (write ? FP_VOL_WRITE : 0) |
+			 (c->force ? FP_VOL_FORCE : 0) |
+			 (c->wait ? FP_VOL_WAIT : 0) |
+			 (c->has_offset ? FP_VOL_OFFSET : 0) |
+			 (c->verify || c->map ? FP_VOL_NOWRITE : 0) |
+			 (fs ? 0 : FP_VOL_NOFS);
+	struct fp_vol_diag d;
 	enum fp_err err;
-	int errnum = 0, ret;
 
-	err = fp_img_open(c->image, write ? FP_IMG_WRITE | FP_IMG_EXCL : 0,
-			  img, &errnum);
-	if (err) {
-		msg("cannot open '%s': %s%s", c->image,
-		    errnum == ENOTBLK || errnum == EISDIR ?
-		    "not a regular file or block device" : errnum ?
-		    strerror(errnum) : fp_strerror(err),
-		    errnum == EBUSY ? " (is it mounted?)" : "");
-		return EXIT_OPERATIONAL;
-	}
-	ret = lock_image(c, *img, write);
-	if (!ret && write)
-		ret = check_loop(c, *img);
-	if (!ret)
-		ret = place_window(c, *img, loc);
-	if (ret)
-		fp_img_close(*img);
-	return ret;
+	err = fp_vol_open(c->image, c->partition, c->offset, flags, vol, &d);
+	if (d.step >= FP_VOL_STEP_WINDOW)
+		vol_notes(c, &d.loc);
+	return err ? vol_error(c, err, &d) : EXIT_OK;
 }
 
-/* open_image(), then the volume on it; *fs is NULL on failure. */
-static int open_fs(const struct cli *c, int write, struct fp_img **img,
-		   struct fp_fs **fs)
+/* Close @vol written to, whose close may fail. */
+static int close_vol(const struct cli *c, struct fp_vol *vol, int ret)
 {
-	struct fp_locate loc;
-	enum fp_err err;
-	int ret;
+	int errnum = 0;
 
-	*fs = NULL;
-	ret = open_image(c, write, img, &loc);
-	if (ret)
-		return ret;
-	err = fp_fs_open(*img, fs);
-	if (err) {
-		ret = fs_error(c, *img, err);
-		fp_img_close(*img);
-	}
-	return ret;
-}
-
-/* Free @fs and close @img written to, whose close may fail. */
-static int close_fs(const struct cli *c, struct fp_img *img,
-		    struct fp_fs *fs, int ret)
-{
-	fp_fs_free(fs);
-	if (fp_img_close(img) && !ret) {
-		msg("cannot close '%s': %s", c->image, strerror(errno));
+	if (fp_vol_close(vol, &errnum) && !ret) {
+		msg("cannot close '%s': %s", c->image, strerror(errnum));
 		ret = EXIT_OPERATIONAL;
 	}
 	return ret;
-}
-
-/*
- * What the partition table said of the volume's partition, first in the
- * report: an overlap (an error), a GPT found through its backup.
- */
-static enum fp_err report_table(const struct fp_locate *loc,
-				struct fp_report *r)
-{
-	enum fp_err err = FP_OK;
-	char other[64];
-
-	if (loc->gpt_backup)
-		err = fp_report_add_volume(r, FP_P_GPT_PRIMARY, NULL,
-					   loc->part, 0);
-	if (!err && loc->overlap.found) {
-		overlap_name(&loc->overlap, other, sizeof(other));
-		err = fp_report_add_volume(r, FP_P_PART_OVERLAP, other,
-					   loc->part, loc->overlap.off / 512);
-	}
-	return err;
 }
 
 static int run_verify(const struct cli *c)
 {
 	struct fp_report *r = NULL;
 	struct cli_progress prog;
-	struct fp_locate loc;
-	struct fp_img *img;
+	struct fp_vol *vol;
 	enum fp_err err;
 	int ret;
 
-	ret = open_image(c, 0, &img, &loc);
+	ret = open_vol(c, 0, 0, &vol);
 	if (ret)
 		return ret;
-	err = fp_verify_progress(img, progress_on(c, &prog, "checking"), &r);
+	err = fp_vol_verify(vol, progress_on(c, &prog, "checking"), &r);
 	fp_meter_end(&prog.meter);
-	if (!err)
-		err = report_table(&loc, r);
 	if (err) {
-		ret = fs_error(c, img, err);
+		ret = fs_error(c, fp_vol_img(vol), err);
 	} else {
 		if (c->json)
 			fp_report_verify_json(stdout, c->image, r);
@@ -1384,7 +1233,7 @@ static int run_verify(const struct cli *c)
 		      EXIT_INCONSISTENT : EXIT_OK;
 	}
 	fp_report_free(r);
-	fp_img_close(img);
+	fp_vol_close(vol, NULL);
 	return ret;
 }
 
@@ -1426,14 +1275,17 @@ static int map_one(const struct cli *c, struct fp_img *img,
 
 static int run_map(const struct cli *c)
 {
+	struct fp_vol *vol;
 	struct fp_img *img;
 	struct fp_fs *fs;
 	size_t i, shown = 0;
 	int ret, rc;
 
-	ret = open_fs(c, 0, &img, &fs);
+	ret = open_vol(c, 0, 1, &vol);
 	if (ret)
 		return ret;
+	img = fp_vol_img(vol);
+	fs = fp_vol_fs(vol);
 	if (c->json) {
 		fputs("{\"image\":", stdout);
 		fp_report_json_string(stdout, c->image);
@@ -1448,24 +1300,24 @@ static int run_map(const struct cli *c)
 	}
 	if (c->json)
 		puts("]}");
-	fp_fs_free(fs);
-	fp_img_close(img);
+	fp_vol_close(vol, NULL);
 	return ret;
 }
 
 /* --fill-holes: zeros into the holes that a hole-skipping flash loses. */
 static int run_fill(const struct cli *c)
 {
+	struct fp_vol *vol;
 	struct fp_img *img;
-	struct fp_fs *fs;
 	uint64_t bytes, count;
 	enum fp_err err;
 	int ret;
 
-	ret = open_fs(c, 1, &img, &fs);
+	ret = open_vol(c, 1, 1, &vol);
 	if (ret)
 		return ret;
-	err = fp_fs_fill_holes(fs, &bytes, &count);
+	img = fp_vol_img(vol);
+	err = fp_fs_fill_holes(fp_vol_fs(vol), &bytes, &count);
 	if (!err && !c->no_sync)
 		err = fp_img_sync(img);
 	if (err) {
@@ -1477,22 +1329,25 @@ static int run_fill(const struct cli *c)
 		       " hole%s\n", c->image, bytes, count,
 		       count == 1 ? "" : "s");
 	}
-	return close_fs(c, img, fs, ret);
+	return close_vol(c, vol, ret);
 }
 
 static int run(const struct cli *c)
 {
+	struct fp_vol *vol;
 	struct fp_img *img;
 	struct fp_fs *fs;
 	int ret;
 
-	ret = open_fs(c, !c->dry_run, &img, &fs);
+	ret = open_vol(c, !c->dry_run, 1, &vol);
 	if (ret)
 		return ret;
+	img = fp_vol_img(vol);
+	fs = fp_vol_fs(vol);
 	ret = check_fs(c, img, fs, NULL);
 	if (!ret)
 		ret = run_plan(c, img, fs);
-	return close_fs(c, img, fs, ret);
+	return close_vol(c, vol, ret);
 }
 
 /*

@@ -3,6 +3,7 @@
 /* messages.c - the command line's error messages and their exit codes. */
 #include "messages.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -26,21 +27,27 @@ int try_help(void)
 	return EXIT_USAGE;
 }
 
-int fs_error(const struct cli *c, struct fp_img *img, enum fp_err err)
+/* fs_error() with the image's errno @errnum and window start @base. */
+static int fs_error_at(const struct cli *c, enum fp_err err, int errnum,
+		       uint64_t base)
 {
 	if (err == FP_E_IO)
-		msg("cannot read '%s': %s", c->image,
-		    strerror(fp_img_errno(img)));
+		msg("cannot read '%s': %s", c->image, strerror(errnum));
 	else if (err == FP_E_NOTFAT && !c->has_offset && !c->partition)
 		msg("'%s': not a FAT filesystem: no FAT boot sector at its "
 		    "start and no partition table; give the volume's offset "
 		    "with -o", c->image);
 	else if (err == FP_E_NOTFAT)
 		msg("'%s': not a FAT filesystem: no FAT boot sector at offset "
-		    "%" PRIu64, c->image, fp_img_base(img));
+		    "%" PRIu64, c->image, base);
 	else
 		msg("'%s': %s", c->image, fp_strerror(err));
 	return EXIT_OPERATIONAL;
+}
+
+int fs_error(const struct cli *c, struct fp_img *img, enum fp_err err)
+{
+	return fs_error_at(c, err, fp_img_errno(img), fp_img_base(img));
 }
 
 int check_error(const struct cli *c, enum fp_err err,
@@ -266,13 +273,14 @@ static int sector0_error(const struct cli *c, const struct fp_locate *loc)
 	return EXIT_OPERATIONAL;
 }
 
-int locate_error(const struct cli *c, struct fp_img *img,
-		 enum fp_err err, const struct fp_locate *loc)
+/* Say why the volume was not found in the image; returns the exit code. */
+static int locate_error(const struct cli *c, enum fp_err err, int errnum,
+			const struct fp_locate *loc)
 {
 	size_t i;
 
 	if (err == FP_E_IO)
-		return fs_error(c, img, err);
+		return fs_error_at(c, err, errnum, 0);
 	if (err == FP_E_AMBIG)
 		return sector0_error(c, loc);
 	if (err == FP_E_MANYPART) {
@@ -306,4 +314,86 @@ int locate_error(const struct cli *c, struct fp_img *img,
 	else
 		msg("'%s': %s", c->image, fp_strerror(err));
 	return EXIT_OPERATIONAL;
+}
+
+static int lock_error(const struct cli *c, enum fp_err err,
+		      const struct fp_vol_diag *d)
+{
+	if (err == FP_E_LOCKED && *d->disk)
+		msg("'%s': its disk /dev/%s is locked by another process "
+		    "(udev, or a partitioning tool; use --wait to wait for it)",
+		    c->image, d->disk);
+	else if (err == FP_E_LOCKED)
+		msg("'%s': image is locked by another process (use --wait "
+		    "to wait for it)", c->image);
+	else if (*d->disk)
+		msg("cannot lock '/dev/%s', the disk of '%s': %s", d->disk,
+		    c->image, strerror(d->errnum));
+	else
+		msg("cannot lock '%s': %s", c->image, strerror(d->errnum));
+	return EXIT_OPERATIONAL;
+}
+
+/* The write into an overlapping partition refused. */
+static int overlap_error(const struct cli *c, const struct fp_locate *loc)
+{
+	char other[64];
+
+	fp_vol_overlap_name(&loc->overlap, other, sizeof(other));
+	msg("'%s': partition %u overlaps %s from sector %" PRIu64 " (%s), "
+	    "which a write into it may change; fix the partition table; "
+	    "nothing written", c->image, loc->part, other,
+	    loc->overlap.off / 512, fp_problem_code(FP_P_PART_OVERLAP));
+	return EXIT_INCONSISTENT;
+}
+
+int vol_error(const struct cli *c, enum fp_err err,
+	      const struct fp_vol_diag *d)
+{
+	int e = d->errnum;
+
+	switch (d->step) {
+	case FP_VOL_STEP_OPEN:
+		msg("cannot open '%s': %s%s", c->image,
+		    e == ENOTBLK || e == EISDIR ?
+		    "not a regular file or block device" : e ?
+		    strerror(e) : fp_strerror(err),
+		    e == EBUSY ? " (is it mounted?)" : "");
+		return EXIT_OPERATIONAL;
+	case FP_VOL_STEP_LOCK:
+		return lock_error(c, err, d);
+	case FP_VOL_STEP_LOOP:
+		msg("'%s' is attached to /dev/%s and may be mounted; detach it "
+		    "(losetup -d /dev/%s) or use --force", c->image, d->loop,
+		    d->loop);
+		return EXIT_OPERATIONAL;
+	case FP_VOL_STEP_LOCATE:
+		return locate_error(c, err, e, &d->loc);
+	case FP_VOL_STEP_OVERLAP:
+		return overlap_error(c, &d->loc);
+	case FP_VOL_STEP_WINDOW:
+		msg("'%s': offset %" PRIu64 " is beyond the end of the image",
+		    c->image, d->loc.off);
+		return EXIT_OPERATIONAL;
+	default:
+		return fs_error_at(c, err, e, d->base);
+	}
+}
+
+void vol_notes(const struct cli *c, const struct fp_locate *loc)
+{
+	char other[64];
+
+	if (loc->overlap.found && c->map && !c->quiet) {
+		fp_vol_overlap_name(&loc->overlap, other, sizeof(other));
+		msg("warning: '%s': partition %u overlaps %s from sector %"
+		    PRIu64, c->image, loc->part, other,
+		    loc->overlap.off / 512);
+	}
+	if (loc->gpt_backup && !c->quiet && !c->verify)	/* a finding there */
+		msg("warning: '%s': primary GPT is damaged, using the backup",
+		    c->image);
+	if (loc->part && c->verbose)
+		msg("'%s': using partition %u at offset %" PRIu64, c->image,
+		    loc->part, loc->off);
 }

@@ -8,6 +8,7 @@
 #include "fs.h"
 #include "image.h"
 #include "plan.h"
+#include "vol.h"
 
 /* "fatprealloc: " then the printf-style message and a newline, on stderr. */
 __attribute__((format(printf, 1, 2)))
@@ -42,8 +43,17 @@ int plan_error(const struct cli *c, struct fp_img *img,
 	       enum fp_err err, const struct fp_plan_diag *d,
 	       const struct fp_geom *g);
 
-/* Say why the volume was not found in the image; returns the exit code. */
-int locate_error(const struct cli *c, struct fp_img *img,
-		 enum fp_err err, const struct fp_locate *loc);
+/*
+ * Say why fp_vol_open() failed (@err, at the step of @d); returns the exit
+ * code: EXIT_INCONSISTENT for an overlapping partition.
+ */
+int vol_error(const struct cli *c, enum fp_err err,
+	      const struct fp_vol_diag *d);
+
+/*
+ * What the opened volume's partition gives to say: an overlap (--map), a
+ * GPT read through its backup, the partition used (-v).
+ */
+void vol_notes(const struct cli *c, const struct fp_locate *loc);
 
 #endif
