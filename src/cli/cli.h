@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "plan.h"
-#include "tree.h"
+#include "reqs.h"
 
 /* Exit codes, as fsck(8). */
 #define EXIT_OK 0
@@ -41,19 +41,13 @@ struct cli {
 	char *offset_arg;	/* -o BYTES */
 	char *image;		/* IMAGE without any @@OFFSET */
 	uint64_t offset;
-	struct fp_req *reqs;
-	struct fp_req_src *srcs;	/* one per request: copies' sources */
-	size_t req_count, req_cap;
+	struct fp_reqs rq;	/* the requests, copies' sources */
 	struct cli_manifest *manifests;	/* every --manifest, in order */
 	size_t manifest_count, manifest_cap;
 	int64_t time;
 	int utc;
 	int clamp;		/* -t or SOURCE_DATE_EPOCH: copies' mtimes
 				 * later than time become time */
-	struct fp_tree **trees;	/* scanned sources: own reqs' src */
-	size_t tree_count, tree_cap;
-	char **owned;		/* copies' volume paths: own reqs' path */
-	size_t owned_count, owned_cap;
 	poptContext con;	/* owns the argument strings */
 };
 

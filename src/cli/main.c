@@ -180,97 +180,42 @@ static int pick_time(struct cli *c)
 	return EXIT_OK;
 }
 
-struct path_key {
-	char *key;
-	size_t req;
-};
-
-static int key_cmp(const void *a, const void *b)
-{
-	const struct path_key *x = a, *y = b;
-	int d = strcmp(x->key, y->key);
-
-	return d ? d : (x->req > y->req) - (x->req < y->req);
-}
-
 /* Requests @a and @b (a < b) name the same file. */
 static int duplicate(const struct cli *c, size_t a, size_t b)
 {
-	const char *sa = c->srcs[a].host, *sb = c->srcs[b].host;
+	const char *sa = c->rq.srcs[a].host, *sb = c->rq.srcs[b].host;
 
 	if (!sa || !sb)
-		return usage_error("'::%s' is given twice", c->reqs[b].path);
+		return usage_error("'::%s' is given twice",
+				   c->rq.reqs[b].path);
 	msg("'%s' and '%s' both go to '::%s' (FAT names ignore case)", sa,
-	    sb, c->reqs[b].path);
+	    sb, c->rq.reqs[b].path);
 	return try_help();
 }
 
-/*
- * A file named twice is a usage error, found before the image is read:
- * sort the paths' keys and compare neighbours.
- */
+/* A file named twice is a usage error, found before the image is read. */
 static int check_duplicates(const struct cli *c)
 {
-	struct path_key *k = calloc(c->req_count, sizeof(*k));
-	int ret = EXIT_OK;
-	size_t i, m = 0;
+	size_t a, b;
+	enum fp_err err = fp_reqs_find_dup(&c->rq, &a, &b);
 
-	/* a directory copied twice is merged: only files are compared */
-	for (i = 0; k && i < c->req_count; i++) {
-		if (c->srcs[i].is_dir)
-			continue;
-		k[m].req = i;
-		k[m].key = fp_path_key(c->reqs[i].path);
-		if (!k[m++].key)
-			break;
-	}
-	if (!k || i < c->req_count) {
-		msg("out of memory");
-		ret = EXIT_OPERATIONAL;
-	} else {
-		qsort(k, m, sizeof(*k), key_cmp);
-		for (i = 1; i < m && !ret; i++)
-			if (!strcmp(k[i].key, k[i - 1].key))
-				ret = duplicate(c, k[i - 1].req, k[i].req);
-	}
-	for (i = 0; k && i < m; i++)
-		free(k[i].key);
-	free(k);
-	return ret;
-}
-
-/* Append the request @path (after its ::) of @size to c->reqs. */
-static int add_req(struct cli *c, const char *path, uint64_t size)
-{
-	size_t cap = c->req_cap;
-	int bad = fp_grow(&c->reqs, &cap, c->req_count, sizeof(*c->reqs));
-
-	/* c->srcs has as many elements as c->reqs */
-	if (!bad)
-		bad = fp_grow(&c->srcs, &c->req_cap, c->req_count,
-			      sizeof(*c->srcs));
-	if (bad) {
+	if (err == FP_E_DUPPATH)
+		return duplicate(c, a, b);
+	if (err) {
 		msg("out of memory");
 		return EXIT_OPERATIONAL;
 	}
-	memset(&c->srcs[c->req_count], 0, sizeof(*c->srcs));
-	c->reqs[c->req_count].path = path;
-	c->reqs[c->req_count].size = size;
-	c->req_count++;
 	return EXIT_OK;
 }
 
-/* Keep @p (malloc'd, or NULL) until the end of the run. */
-static char *keep_str(struct cli *c, char *p)
+/* Append the request @path (after its ::) of @size. */
+static int add_req(struct cli *c, const char *path, uint64_t size)
 {
-	if (p && fp_grow(&c->owned, &c->owned_cap, c->owned_count,
-			 sizeof(*c->owned))) {
-		free(p);
-		p = NULL;
+	if (fp_reqs_add(&c->rq, path, size)) {
+		msg("out of memory");
+		return EXIT_OPERATIONAL;
 	}
-	if (p)
-		c->owned[c->owned_count++] = p;
-	return p;
+	return EXIT_OK;
 }
 
 /* The length of @s without trailing slashes. */
@@ -303,32 +248,6 @@ static int not_a_file(const char *arg)
 			   "not a file", arg);
 }
 
-/*
- * Where tree node @n of source @src goes under @dest (after its ::): the
- * root of a directory at @dest itself (NULL for the volume's root, which
- * exists), a file at @dest or, when @dest ends in a slash, in it under
- * its own name; the rest at @dest/REL.  *path NULL when out of memory.
- */
-static int node_path(const char *src, const char *dest,
-		     const struct fp_tree_node *n, char **path)
-{
-	size_t dl = trim_len(dest), sl = trim_len(src);
-	const char *base = src + sl;
-
-	*path = NULL;
-	if (*n->rel)
-		return asprintf(path, "%.*s/%s", (int)dl, dest, n->rel) < 0 ?
-		       -1 : 0;
-	if (n->kind == FP_TREE_DIR && !dl)
-		return 1;
-	if (n->kind == FP_TREE_DIR || (dest[0] && !ends_in_slash(dest)))
-		return (*path = strdup(dest)) ? 0 : -1;
-	while (base > src && base[-1] != '/')
-		base--;
-	return asprintf(path, "%.*s/%.*s", (int)dl, dest,
-			(int)(src + sl - base), base) < 0 ? -1 : 0;
-}
-
 /* Why the source tree cannot be copied, naming the host path. */
 static int tree_error(const struct fp_tree_diag *d, enum fp_err err)
 {
@@ -356,64 +275,30 @@ static int tree_error(const struct fp_tree_diag *d, enum fp_err err)
 	return EXIT_OPERATIONAL;
 }
 
-/* Add the requests of one node of a scanned source. */
-static int add_node_req(struct cli *c, const char *src, const char *dest,
-			const struct fp_tree_node *n)
-{
-	struct fp_req_src *r;
-	char *path;
-	int rc = node_path(src, dest, n, &path);
-
-	if (rc > 0)
-		return EXIT_OK;
-	if (rc < 0 || !keep_str(c, path)) {
-		msg("out of memory");
-		return EXIT_OPERATIONAL;
-	}
-	rc = add_req(c, path, n->size);
-	if (rc)
-		return rc;
-	r = &c->srcs[c->req_count - 1];
-	r->host = n->host;
-	r->is_dir = n->kind == FP_TREE_DIR;
-	r->mtime = n->mtime;
-	r->data = n->data;
-	return EXIT_OK;
-}
-
 /*
- * SRC ::DEST: scan SRC (tree.h: sorted, links followed, refusals) and add
- * a request for each of its directories and files, in that order.
+ * SRC ::DEST: scan SRC and add a request for each of its directories and
+ * files (fp_reqs_add_copy()).
  */
 static int add_copy(struct cli *c, const char *src, const char *dest)
 {
 	struct fp_tree_diag d;
-	struct fp_tree *t;
 	uint64_t size;
 	enum fp_err err;
-	size_t i;
-	int ret = EXIT_OK;
 
 	if (strncmp(dest, "::", 2))
 		return usage_error("destination '%s' does not start with ::",
 				   dest);
-	err = fp_tree_scan(src, c->clamp ? &c->time : NULL, &t, &d);
+	err = fp_reqs_add_copy(&c->rq, src, dest + 2,
+			       c->clamp ? &c->time : NULL, &d);
 	if (err == FP_E_SRC && d.errnum == ENOENT && !d.link &&
 	    !fp_size_parse(src, &size))
 		return usage_error("no source file '%s'; to preallocate, "
 				   "give ::PATH SIZE, the path first", src);
-	if (err)
-		return tree_error(&d, err);
-	if (fp_grow(&c->trees, &c->tree_cap, c->tree_count,
-		    sizeof(*c->trees))) {
-		fp_tree_free(t);
+	if (err == FP_E_NOMEM && !*d.path) {
 		msg("out of memory");
 		return EXIT_OPERATIONAL;
 	}
-	c->trees[c->tree_count++] = t;
-	for (i = 0; i < t->count && !ret; i++)
-		ret = add_node_req(c, src, dest + 2, &t->nodes[i]);
-	return ret;
+	return err ? tree_error(&d, err) : EXIT_OK;
 }
 
 /* --map or --trim IMAGE ::PATH...: requests without sizes. */
@@ -836,7 +721,7 @@ static int parse_operands(struct cli *c)
 		ret = parse_manifest(c, &c->manifests[i]);
 	if (ret || c->verify || c->fill_holes)
 		return ret;
-	if (!c->req_count)
+	if (!c->rq.count)
 		return usage_error("%s", c->trim ? "--trim needs at least one "
 				   "::PATH" : c->map ? "--map needs at least "
 				   "one ::PATH" :
@@ -976,7 +861,7 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 	unsigned given = 0;
 	int rc;
 
-	/* c->con owns the strings that c->reqs will point to */
+	/* c->con owns the strings that c->rq.reqs will point to */
 	c->con = poptGetContext(PROG, argc, argv, opts, 0);
 	while ((rc = poptGetNextOpt(c->con)) > 0) {
 		given |= OPT_BIT(rc);
@@ -1105,7 +990,7 @@ static int print_result(const struct cli *c, struct fp_img *img,
 static int commit_error(const struct cli *c, struct fp_img *img,
 			enum fp_err err, const struct fp_plan_diag *d)
 {
-	const char *src = c->srcs[d->req].host;
+	const char *src = c->rq.srcs[d->req].host;
 
 	if (err == FP_E_SRC)
 		msg("cannot read '%s': %s; only free clusters of '%s' were "
@@ -1124,8 +1009,8 @@ static int has_copies(const struct cli *c)
 {
 	size_t i;
 
-	for (i = 0; i < c->req_count; i++)
-		if (c->srcs[i].host && !c->srcs[i].is_dir)
+	for (i = 0; i < c->rq.count; i++)
+		if (c->rq.srcs[i].host && !c->rq.srcs[i].is_dir)
 			return 1;
 	return 0;
 }
@@ -1139,7 +1024,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		.contiguous = c->contiguous, .parents = c->parents,
 		.trim = c->trim,
 		.place_end = c->place && !strcmp(c->place, "end"),
-		.time = c->time, .utc = c->utc, .srcs = c->srcs,
+		.time = c->time, .utc = c->utc, .srcs = c->rq.srcs,
 	};
 	struct fp_plan_diag diag;
 	struct fp_plan *plan;
@@ -1149,7 +1034,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 
 	po.progress = progress_on(c, &prog,
 				  has_copies(c) ? "writing" : "zeroing");
-	err = fp_plan_build(fs, &po, c->reqs, c->req_count, &plan, &diag);
+	err = fp_plan_build(fs, &po, c->rq.reqs, c->rq.count, &plan, &diag);
 	if (err)
 		return plan_error(c, img, err, &diag, fp_fs_geom(fs));
 	ret = check_fs(c, img, fs, plan);
@@ -1248,12 +1133,12 @@ static int map_one(const struct cli *c, struct fp_img *img,
 	struct fp_map m;
 	enum fp_err err;
 
-	err = fp_map_load(fs, c->reqs[i].path, &m, &diag);
-	if (!err && !m.is_dir && ends_in_slash(c->reqs[i].path)) {
+	err = fp_map_load(fs, c->rq.reqs[i].path, &m, &diag);
+	if (!err && !m.is_dir && ends_in_slash(c->rq.reqs[i].path)) {
 		/* "::NAME/" names a directory */
 		fp_map_release(&m);
 		snprintf(diag.component, sizeof(diag.component), "%.*s",
-			 (int)trim_len(c->reqs[i].path), c->reqs[i].path);
+			 (int)trim_len(c->rq.reqs[i].path), c->rq.reqs[i].path);
 		err = FP_E_NOTDIR;
 	}
 	if (err) {
@@ -1262,10 +1147,10 @@ static int map_one(const struct cli *c, struct fp_img *img,
 	}
 	if (c->json) {
 		fputs(*shown ? "," : "", stdout);
-		fp_report_map_json(stdout, c->reqs[i].path, &m,
+		fp_report_map_json(stdout, c->rq.reqs[i].path, &m,
 				   fp_fs_geom(fs), fp_img_base(img));
 	} else {
-		fp_report_map_text(stdout, c->reqs[i].path, &m,
+		fp_report_map_text(stdout, c->rq.reqs[i].path, &m,
 				   fp_fs_geom(fs), fp_img_base(img));
 	}
 	fp_map_release(&m);
@@ -1293,7 +1178,7 @@ static int run_map(const struct cli *c)
 		       PRIu32 ",\"files\":[", fp_img_base(img),
 		       fp_fs_geom(fs)->clus_len);
 	}
-	for (i = 0; i < c->req_count; i++) {
+	for (i = 0; i < c->rq.count; i++) {
 		rc = map_one(c, img, fs, i, &shown);
 		if (rc && !ret)
 			ret = rc;
@@ -1418,14 +1303,7 @@ int main(int argc, const char **argv)
 		ret = run_fill(&c);
 	else if (!ret)
 		ret = run(&c);
-	for (i = 0; i < c.tree_count; i++)
-		fp_tree_free(c.trees[i]);
-	for (i = 0; i < c.owned_count; i++)
-		free(c.owned[i]);
-	free(c.trees);
-	free(c.owned);
-	free(c.reqs);
-	free(c.srcs);
+	fp_reqs_release(&c.rq);
 	for (i = 0; i < c.manifest_count; i++) {
 		free(c.manifests[i].name);
 		free(c.manifests[i].buf);

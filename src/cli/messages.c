@@ -116,7 +116,7 @@ static int trimmed(const char *path)
 void no_room(const struct cli *c, enum fp_err err,
 	     const struct fp_plan_diag *d, const struct fp_geom *g)
 {
-	const char *path = c->reqs[d->req].path;
+	const char *path = c->rq.reqs[d->req].path;
 	char need[64], avail[64];
 
 	clusters(need, sizeof(need), d->need, g->clus_len);
@@ -150,7 +150,7 @@ static const char *repair_hint(enum fp_problem p)
 /* A path or file that the plan refuses to write through. */
 void damaged(const struct cli *c, const struct fp_plan_diag *d)
 {
-	const char *path = c->reqs[d->req].path;
+	const char *path = c->rq.reqs[d->req].path;
 	const char *code = fp_problem_code(d->problem);
 	const char *hint = repair_hint(d->problem);
 
@@ -169,7 +169,7 @@ void damaged(const struct cli *c, const struct fp_plan_diag *d)
 void bad_path(const struct cli *c, enum fp_err err,
 	      const struct fp_plan_diag *d, const struct fp_geom *g)
 {
-	const char *path = c->reqs[d->req].path;
+	const char *path = c->rq.reqs[d->req].path;
 
 	switch (err) {
 	case FP_E_NOENT:
@@ -190,10 +190,10 @@ void bad_path(const struct cli *c, enum fp_err err,
 		    c->image, path);
 		break;
 	case FP_E_ISDIR:
-		if (c->srcs[d->req].host) {
+		if (c->rq.srcs[d->req].host) {
 			msg("'%s': '::%s' exists as a directory; give "
 			    "'::%.*s/' to copy '%s' into it", c->image, path,
-			    trimmed(path), path, c->srcs[d->req].host);
+			    trimmed(path), path, c->rq.srcs[d->req].host);
 			break;
 		}
 		msg("'%s': '::%s' exists as a directory; name a file, such as "

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
+/* check_reqs.c - unit tests for the request list and copy mapping. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "reqs.h"
+#include "tmpdir.h"
+
+static char root[TEST_TMPL_LEN];
+
+static const char *at(const char *rel)
+{
+	static char buf[TEST_TMPL_LEN + 64];
+
+	snprintf(buf, sizeof(buf), "%s/%s", root, rel);
+	return buf;
+}
+
+static void put(const char *rel, const char *text)
+{
+	FILE *f = fopen(at(rel), "w");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* root/d/{a.txt,sub/b.txt} and root/f.txt ("hello"). */
+static void setup(void)
+{
+	ck_assert_ptr_nonnull(mkdtemp(test_tmpl(root, sizeof(root),
+						"check_reqs")));
+	ck_assert_int_eq(mkdir(at("d"), 0755), 0);
+	ck_assert_int_eq(mkdir(at("d/sub"), 0755), 0);
+	put("d/a.txt", "aa");
+	put("d/sub/b.txt", "bbb");
+	put("f.txt", "hello");
+}
+
+static void teardown(void)
+{
+	char cmd[TEST_TMPL_LEN + 16];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* Copy host @rel to volume path @dest (after ::) into a fresh @l. */
+static void copy(struct fp_reqs *l, const char *rel, const char *dest)
+{
+	struct fp_tree_diag d;
+
+	memset(l, 0, sizeof(*l));
+	ck_assert_int_eq(fp_reqs_add_copy(l, at(rel), dest, NULL, &d), FP_OK);
+}
+
+static void expect(const struct fp_reqs *l, size_t i, const char *path,
+		   const char *host_rel, int is_dir, uint64_t size)
+{
+	ck_assert_uint_lt(i, l->count);
+	ck_assert_str_eq(l->reqs[i].path, path);
+	ck_assert_str_eq(l->srcs[i].host, at(host_rel));
+	ck_assert_int_eq(l->srcs[i].is_dir, is_dir);
+	if (!is_dir)
+		ck_assert_uint_eq(l->reqs[i].size, size);
+}
+
+/* A file goes to DEST, or into DEST when it ends in a slash or is "". */
+START_TEST(test_file)
+{
+	struct fp_reqs l;
+
+	copy(&l, "f.txt", "x/g.txt");
+	ck_assert_uint_eq(l.count, 1);
+	expect(&l, 0, "x/g.txt", "f.txt", 0, 5);
+	fp_reqs_release(&l);
+	ck_assert_uint_eq(l.count, 0);
+
+	copy(&l, "f.txt", "x//");
+	ck_assert_uint_eq(l.count, 1);
+	expect(&l, 0, "x/f.txt", "f.txt", 0, 5);
+	fp_reqs_release(&l);
+
+	copy(&l, "f.txt", "");
+	ck_assert_uint_eq(l.count, 1);
+	expect(&l, 0, "/f.txt", "f.txt", 0, 5);
+	fp_reqs_release(&l);
+}
+END_TEST
+
+/*
+ * A directory's tree appears at DEST, the directories before what they
+ * hold; at the volume's root, the root itself is no request.
+ */
+START_TEST(test_dir)
+{
+	struct fp_reqs l;
+
+	copy(&l, "d", "top/");
+	ck_assert_uint_eq(l.count, 4);
+	expect(&l, 0, "top/", "d", 1, 0);
+	expect(&l, 1, "top/a.txt", "d/a.txt", 0, 2);
+	expect(&l, 2, "top/sub", "d/sub", 1, 0);
+	expect(&l, 3, "top/sub/b.txt", "d/sub/b.txt", 0, 3);
+	fp_reqs_release(&l);
+
+	copy(&l, "d/", "");
+	ck_assert_uint_eq(l.count, 3);
+	ck_assert_str_eq(l.reqs[0].path, "/a.txt");
+	ck_assert_str_eq(l.reqs[1].path, "/sub");
+	ck_assert_str_eq(l.reqs[2].path, "/sub/b.txt");
+	fp_reqs_release(&l);
+}
+END_TEST
+
+/* Preallocations and copies in one list; the scan's refusals pass on. */
+START_TEST(test_mixed)
+{
+	struct fp_tree_diag d;
+	struct fp_reqs l;
+
+	memset(&l, 0, sizeof(l));
+	ck_assert_int_eq(fp_reqs_add(&l, "pre.bin", 4096), FP_OK);
+	ck_assert_int_eq(fp_reqs_add_copy(&l, at("f.txt"), "c/", NULL, &d),
+			 FP_OK);
+	ck_assert_uint_eq(l.count, 2);
+	ck_assert_str_eq(l.reqs[0].path, "pre.bin");
+	ck_assert_uint_eq(l.reqs[0].size, 4096);
+	ck_assert_ptr_null(l.srcs[0].host);
+	expect(&l, 1, "c/f.txt", "f.txt", 0, 5);
+	ck_assert_int_eq(fp_reqs_add_copy(&l, at("none"), "x", NULL, &d),
+			 FP_E_SRC);
+	ck_assert_str_eq(d.path, at("none"));
+	ck_assert_uint_eq(l.count, 2);
+	fp_reqs_release(&l);
+}
+END_TEST
+
+/*
+ * Files that FAT names make one are found, in request order; a
+ * directory copied twice is merged, and so no duplicate.
+ */
+START_TEST(test_dup)
+{
+	struct fp_tree_diag d;
+	struct fp_reqs l;
+	size_t a = 99, b = 99;
+
+	memset(&l, 0, sizeof(l));
+	ck_assert_int_eq(fp_reqs_add_copy(&l, at("d"), "x", NULL, &d), FP_OK);
+	ck_assert_int_eq(fp_reqs_add_copy(&l, at("d"), "X/", NULL, &d),
+			 FP_OK);
+	ck_assert_int_eq(fp_reqs_add(&l, "other", 1), FP_OK);
+	ck_assert_int_eq(fp_reqs_find_dup(&l, &a, &b), FP_E_DUPPATH);
+	/* x/a.txt (1) and X/a.txt (5): the first pair in path order */
+	ck_assert_uint_eq(a, 1);
+	ck_assert_uint_eq(b, 5);
+	fp_reqs_release(&l);
+
+	ck_assert_int_eq(fp_reqs_add(&l, "a/B.TXT", 1), FP_OK);
+	ck_assert_int_eq(fp_reqs_add(&l, "a/c", 1), FP_OK);
+	ck_assert_int_eq(fp_reqs_find_dup(&l, &a, &b), FP_OK);
+	ck_assert_int_eq(fp_reqs_add(&l, "/a//b.txt", 2), FP_OK);
+	ck_assert_int_eq(fp_reqs_find_dup(&l, &a, &b), FP_E_DUPPATH);
+	ck_assert_uint_eq(a, 0);
+	ck_assert_uint_eq(b, 2);
+	fp_reqs_release(&l);
+	ck_assert_int_eq(fp_reqs_find_dup(&l, &a, &b), FP_OK);
+}
+END_TEST
+
+static Suite *reqs_suite(void)
+{
+	Suite *s = suite_create("reqs");
+	TCase *tc = tcase_create("mapping");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_file);
+	tcase_add_test(tc, test_dir);
+	tcase_add_test(tc, test_mixed);
+	tcase_add_test(tc, test_dup);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(reqs_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
