@@ -887,30 +887,16 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 }
 
 /*
- * Refuse an inconsistent volume unless --force.  Called before planning
- * (@plan NULL) and again after it (fp_plan_check_copies()), as the FAT
- * copies are compared over the windows read so far (see fp_fs_check).
- * Copies that differ only by lost clusters, as an interrupted run leaves
- * them, are no refusal: the run makes them equal.
+ * Refuse an inconsistent volume unless --force: @err and @diag from
+ * fp_vol_check() before planning, fp_plan_check_copies() after it.
  */
-static int check_fs(const struct cli *c, struct fp_img *img,
-		    struct fp_fs *fs, struct fp_plan *plan)
+static int check_fs(const struct cli *c, struct fp_img *img, enum fp_err err,
+		    const struct fp_fs_diag *diag)
 {
-	struct fp_fs_diag diag = { 0 };
-	enum fp_err err;
-
-	if (plan) {
-		err = fp_plan_check_copies(plan, &diag);
-	} else {
-		err = fp_fs_check(fs, &diag);
-		if (err == FP_E_FATDIFF)
-			err = fp_damage_copies(fs, NULL, &diag);
-	}
-
 	if (err == FP_E_IO || err == FP_E_NOMEM)
 		return fs_error(c, img, err);
 	if (err && !c->force)
-		return check_error(c, err, &diag);
+		return check_error(c, err, diag);
 	return EXIT_OK;
 }
 
@@ -1026,6 +1012,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		.place_end = c->place && !strcmp(c->place, "end"),
 		.time = c->time, .utc = c->utc, .srcs = c->rq.srcs,
 	};
+	struct fp_fs_diag fsd = { 0 };
 	struct fp_plan_diag diag;
 	struct fp_plan *plan;
 	struct cli_progress prog;
@@ -1037,7 +1024,8 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	err = fp_plan_build(fs, &po, c->rq.reqs, c->rq.count, &plan, &diag);
 	if (err)
 		return plan_error(c, img, err, &diag, fp_fs_geom(fs));
-	ret = check_fs(c, img, fs, plan);
+	err = fp_plan_check_copies(plan, &fsd);
+	ret = check_fs(c, img, err, &fsd);
 	if (ret) {
 		fp_plan_free(plan);
 		return ret;
@@ -1219,19 +1207,20 @@ static int run_fill(const struct cli *c)
 
 static int run(const struct cli *c)
 {
+	struct fp_fs_diag diag = { 0 };
 	struct fp_vol *vol;
 	struct fp_img *img;
-	struct fp_fs *fs;
+	enum fp_err err;
 	int ret;
 
 	ret = open_vol(c, !c->dry_run, 1, &vol);
 	if (ret)
 		return ret;
 	img = fp_vol_img(vol);
-	fs = fp_vol_fs(vol);
-	ret = check_fs(c, img, fs, NULL);
+	err = fp_vol_check(vol, &diag);
+	ret = check_fs(c, img, err, &diag);
 	if (!ret)
-		ret = run_plan(c, img, fs);
+		ret = run_plan(c, img, fp_vol_fs(vol));
 	return close_vol(c, vol, ret);
 }
 

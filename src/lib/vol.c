@@ -172,6 +172,15 @@ enum fp_err fp_vol_verify(struct fp_vol *vol, const struct fp_progress *prog,
 	return FP_OK;
 }
 
+enum fp_err fp_vol_check(struct fp_vol *vol, struct fp_fs_diag *diag)
+{
+	enum fp_err err = fp_fs_check(vol->fs, diag);
+
+	if (err == FP_E_FATDIFF)
+		err = fp_damage_copies(vol->fs, NULL, diag);
+	return err;
+}
+
 enum fp_err fp_vol_close(struct fp_vol *vol, int *errnum)
 {
 	enum fp_err err;

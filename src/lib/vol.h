@@ -113,6 +113,16 @@ enum fp_err fp_vol_verify(struct fp_vol *vol, const struct fp_progress *prog,
 			  struct fp_report **out);
 
 /*
+ * What a writer asks of @vol before it plans: fp_fs_check() (FP_E_DIRTY,
+ * FP_E_FATDIFF with *@diag), except that FAT copies that differ only by
+ * lost clusters, as an interrupted run leaves them, are no refusal
+ * (fp_damage_copies()): the run makes them equal.  Ask again after
+ * planning, with fp_plan_check_copies(), as the copies are compared over
+ * the FAT windows read so far.  Not with FP_VOL_NOFS.
+ */
+enum fp_err fp_vol_check(struct fp_vol *vol, struct fp_fs_diag *diag);
+
+/*
  * Free the FAT and close the image, whose close may fail (a write-back
  * error): FP_E_IO with its errno in *@errnum (may be NULL).  NULL is a
  * no-op.
