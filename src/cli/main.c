@@ -32,7 +32,7 @@ static int usage_error(const char *fmt, const char *arg)
 	fputs(PROG ": ", stderr);
 	fprintf(stderr, fmt, arg);
 	fputc('\n', stderr);
-	return try_help();
+	return cli_try_help();
 }
 
 /* The GNU coding standards' --version: name and version, the copyright
@@ -188,9 +188,9 @@ static int duplicate(const struct cli *c, size_t a, size_t b)
 	if (!sa || !sb)
 		return usage_error("'::%s' is given twice",
 				   c->rq.reqs[b].path);
-	msg("'%s' and '%s' both go to '::%s' (FAT names ignore case)", sa,
+	cli_msg("'%s' and '%s' both go to '::%s' (FAT names ignore case)", sa,
 	    sb, c->rq.reqs[b].path);
-	return try_help();
+	return cli_try_help();
 }
 
 /* A file named twice is a usage error, found before the image is read. */
@@ -202,7 +202,7 @@ static int check_duplicates(const struct cli *c)
 	if (err == FP_E_DUPPATH)
 		return duplicate(c, a, b);
 	if (err) {
-		msg("out of memory");
+		cli_msg("out of memory");
 		return EXIT_OPERATIONAL;
 	}
 	return EXIT_OK;
@@ -212,7 +212,7 @@ static int check_duplicates(const struct cli *c)
 static int add_req(struct cli *c, const char *path, uint64_t size)
 {
 	if (fp_reqs_add(&c->rq, path, size)) {
-		msg("out of memory");
+		cli_msg("out of memory");
 		return EXIT_OPERATIONAL;
 	}
 	return EXIT_OK;
@@ -252,26 +252,26 @@ static int not_a_file(const char *arg)
 static int tree_error(const struct fp_tree_diag *d, enum fp_err err)
 {
 	if (err == FP_E_SRC && d->link && d->errnum == ENOENT)
-		msg("'%s' is a symbolic link to nothing; nothing was written",
+		cli_msg("'%s' is a symbolic link to nothing; nothing was written",
 		    d->path);
 	else if (err == FP_E_SRC)
-		msg("cannot read '%s': %s; nothing was written", d->path,
+		cli_msg("cannot read '%s': %s; nothing was written", d->path,
 		    strerror(d->errnum));
 	else if (err == FP_E_SPECIAL)
-		msg("'%s' is not a regular file or directory; only those are "
+		cli_msg("'%s' is not a regular file or directory; only those are "
 		    "copied; nothing was written", d->path);
 	else if (err == FP_E_LOOP)
-		msg("'%s' leads back to a directory that holds it (a symbolic "
+		cli_msg("'%s' leads back to a directory that holds it (a symbolic "
 		    "link loop); nothing was written", d->path);
 	else if (err == FP_E_TOOBIG)
-		msg("'%s' is larger than 4294967295 bytes (4 GiB - 1), the "
+		cli_msg("'%s' is larger than 4294967295 bytes (4 GiB - 1), the "
 		    "largest FAT file; nothing was written", d->path);
 	else if (err == FP_E_SNAPBIG)
-		msg("'%s' says size 0 but holds more than %u bytes (64 MiB), "
+		cli_msg("'%s' says size 0 but holds more than %u bytes (64 MiB), "
 		    "the most read into memory from such a file; nothing was "
 		    "written", d->path, (unsigned)FP_TREE_SNAP_MAX);
 	else
-		msg("cannot copy '%s': %s", d->path, fp_strerror(err));
+		cli_msg("cannot copy '%s': %s", d->path, fp_strerror(err));
 	return EXIT_OPERATIONAL;
 }
 
@@ -295,7 +295,7 @@ static int add_copy(struct cli *c, const char *src, const char *dest)
 		return usage_error("no source file '%s'; to preallocate, "
 				   "give ::PATH SIZE, the path first", src);
 	if (err == FP_E_NOMEM && !*d.path) {
-		msg("out of memory");
+		cli_msg("out of memory");
 		return EXIT_OPERATIONAL;
 	}
 	return err ? tree_error(&d, err) : EXIT_OK;
@@ -323,14 +323,14 @@ static int size_error(const struct cli *c, const char *size, const char *path,
 		      int too_big)
 {
 	if (too_big)
-		msg("'%s': size '%s' for '%s' is above %llu bytes (4 GiB - 1), "
+		cli_msg("'%s': size '%s' for '%s' is above %llu bytes (4 GiB - 1), "
 		    "the largest FAT file", c->image, size, path,
 		    FP_FILE_MAX);
 	else
-		msg("'%s': invalid size '%s' for '%s': give bytes, or a "
+		cli_msg("'%s': invalid size '%s' for '%s': give bytes, or a "
 		    "number with K, M, G, T (powers of 1024, also KiB...) or "
 		    "KB, MB, GB, TB (powers of 1000)", c->image, size, path);
-	return try_help();
+	return cli_try_help();
 }
 
 /*
@@ -397,7 +397,7 @@ static int parse_image(struct cli *c, const char *arg)
 				   "IMAGE@@OFFSET, not both");
 	c->image = strndup(arg, at ? (size_t)(at - arg) : strlen(arg));
 	if (!c->image) {
-		msg("out of memory");
+		cli_msg("out of memory");
 		return EXIT_OPERATIONAL;
 	}
 	if (at)
@@ -492,13 +492,13 @@ static int check_conflicts(const struct poptOption *opts, unsigned given)
 		for (o = 0; !(bad & OPT_BIT(o)); o++)
 			;
 		if (given & OPT_BIT(o))
-			msg("options --%s and --%s cannot be combined",
+			cli_msg("options --%s and --%s cannot be combined",
 			    opt_name(opts, r->opt), opt_name(opts, o));
 		else
-			msg("option --%s needs --%s%s%s",
+			cli_msg("option --%s needs --%s%s%s",
 			    opt_name(opts, r->opt), opt_name(opts, o),
 			    r->why ? "; " : "", r->why ? r->why : "");
-		return try_help();
+		return cli_try_help();
 	}
 	return EXIT_OK;
 }
@@ -521,7 +521,7 @@ static int add_manifest(struct cli *c, char *name)
 	if (!name || fp_grow(&c->manifests, &c->manifest_cap,
 			     c->manifest_count, sizeof(*c->manifests))) {
 		free(name);
-		msg("out of memory");
+		cli_msg("out of memory");
 		return EXIT_OPERATIONAL;
 	}
 	c->manifests[c->manifest_count].name = name;
@@ -543,7 +543,7 @@ static int read_manifest(struct cli_manifest *m, size_t *len)
 	int ret = EXIT_OK;
 
 	if (!f) {
-		msg("cannot open '%s': %s", m->name, strerror(errno));
+		cli_msg("cannot open '%s': %s", m->name, strerror(errno));
 		return EXIT_OPERATIONAL;
 	}
 	do {
@@ -551,7 +551,7 @@ static int read_manifest(struct cli_manifest *m, size_t *len)
 			cap = cap ? 2 * cap : 65536;
 			nb = realloc(buf, cap + 1);
 			if (!nb) {
-				msg("out of memory");
+				cli_msg("out of memory");
 				ret = EXIT_OPERATIONAL;
 				goto out;
 			}
@@ -561,7 +561,7 @@ static int read_manifest(struct cli_manifest *m, size_t *len)
 		n += got;
 	} while (got);
 	if (ferror(f)) {
-		msg("cannot read '%s': %s", manifest_name(m->name),
+		cli_msg("cannot read '%s': %s", manifest_name(m->name),
 		    strerror(errno));
 		ret = EXIT_OPERATIONAL;
 		goto out;
@@ -593,7 +593,7 @@ static int manifest_error(const char *name, size_t line, const char *fmt,
 		fprintf(stderr, PROG ": standard input line %zu: ", line);
 	fprintf(stderr, fmt, arg, arg2);
 	fputc('\n', stderr);
-	return try_help();
+	return cli_try_help();
 }
 
 /*
@@ -797,7 +797,7 @@ static int take_string(struct cli *c, int opt)
 	*to = poptGetOptArg(c->con);
 	if (*to)
 		return EXIT_OK;
-	msg("out of memory");
+	cli_msg("out of memory");
 	return EXIT_OPERATIONAL;
 }
 
@@ -872,7 +872,7 @@ static int parse_args(struct cli *c, int argc, const char **argv)
 	if (rc < -1) {
 		fprintf(stderr, PROG ": %s '%s'\n", poptStrerror(rc),
 			poptBadOption(c->con, 0));
-		return try_help();
+		return cli_try_help();
 	}
 	if (c->help || c->version)
 		return EXIT_OK;
@@ -894,9 +894,9 @@ static int check_fs(const struct cli *c, struct fp_img *img, enum fp_err err,
 		    const struct fp_fs_diag *diag)
 {
 	if (err == FP_E_IO || err == FP_E_NOMEM)
-		return fs_error(c, img, err);
+		return cli_fs_error(c, img, err);
 	if (err && !c->force)
-		return check_error(c, err, diag);
+		return cli_check_error(c, err, diag);
 	return EXIT_OK;
 }
 
@@ -906,7 +906,7 @@ static int check_fs(const struct cli *c, struct fp_img *img, enum fp_err err,
  * There is one pass, 1, whether checking, zeroing or writing copies.
  */
 struct cli_progress {
-	struct fp_meter meter;
+	struct cli_meter meter;
 	int meter_on;
 	int fd;			/* -1: none, or no longer */
 	const char *image;
@@ -923,7 +923,7 @@ static void progress_update(void *ctx, uint64_t done, uint64_t total)
 	struct cli_progress *p = ctx;
 
 	if (p->meter_on)
-		fp_meter_update(&p->meter, done, total);
+		cli_meter_update(&p->meter, done, total);
 	if (p->fd >= 0 &&
 	    dprintf(p->fd, "1 %" PRIu64 " %" PRIu64 " %s\n", done, total,
 		    p->image) < 0)
@@ -938,7 +938,7 @@ static const struct fp_progress *progress_on(const struct cli *c,
 					     struct cli_progress *p,
 					     const char *what)
 {
-	fp_meter_init(&p->meter, stderr, PROG, what, c->image);
+	cli_meter_init(&p->meter, stderr, PROG, what, c->image);
 	p->meter_on = c->progress || (!c->quiet && isatty(STDERR_FILENO));
 	p->fd = c->progress_fd;
 	p->image = c->image;
@@ -950,7 +950,7 @@ static const struct fp_progress *progress_on(const struct cli *c,
 static int print_result(const struct cli *c, struct fp_img *img,
 			const struct fp_fs *fs, struct fp_plan *plan)
 {
-	struct fp_free_space sp = { 0, 0, 0 };
+	struct cli_free_space sp = { 0, 0, 0 };
 	enum fp_err err;
 
 	if (!c->json && !c->dry_run && !c->verbose)
@@ -959,12 +959,12 @@ static int print_result(const struct cli *c, struct fp_img *img,
 	if (!err && !c->trim)	/* reads the whole FAT: only when shown */
 		err = fp_plan_largest_run(plan, &sp.run_start, &sp.run_count);
 	if (err)
-		return fs_error(c, img, err);
+		return cli_fs_error(c, img, err);
 	if (c->json)
-		fp_report_plan_json(stdout, c->image, fs, plan, &sp,
+		cli_report_plan_json(stdout, c->image, fs, plan, &sp,
 				    c->dry_run);
 	else
-		fp_report_plan_text(stdout, fs, plan, &sp, !c->dry_run);
+		cli_report_plan_text(stdout, fs, plan, &sp, !c->dry_run);
 	return EXIT_OK;
 }
 
@@ -979,13 +979,13 @@ static int commit_error(const struct cli *c, struct fp_img *img,
 	const char *src = c->rq.srcs[d->req].host;
 
 	if (err == FP_E_SRC)
-		msg("cannot read '%s': %s; only free clusters of '%s' were "
+		cli_msg("cannot read '%s': %s; only free clusters of '%s' were "
 		    "written", src, strerror(d->errnum), c->image);
 	else if (err == FP_E_CHANGED)
-		msg("'%s' changed while it was copied; only free clusters of "
+		cli_msg("'%s' changed while it was copied; only free clusters of "
 		    "'%s' were written", src, c->image);
 	else
-		msg("cannot write '%s': %s", c->image, err == FP_E_IO ?
+		cli_msg("cannot write '%s': %s", c->image, err == FP_E_IO ?
 		    strerror(fp_img_errno(img)) : fp_strerror(err));
 	return EXIT_OPERATIONAL;
 }
@@ -1023,7 +1023,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 				  has_copies(c) ? "writing" : "zeroing");
 	err = fp_plan_build(fs, &po, c->rq.reqs, c->rq.count, &plan, &diag);
 	if (err)
-		return plan_error(c, img, err, &diag, fp_fs_geom(fs));
+		return cli_plan_error(c, img, err, &diag, fp_fs_geom(fs));
 	err = fp_plan_check_copies(plan, &fsd);
 	ret = check_fs(c, img, err, &fsd);
 	if (ret) {
@@ -1031,13 +1031,13 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		return ret;
 	}
 	if (c->keep_size && !c->quiet && !c->trim)
-		msg("note: clusters past a file's size are reused by FatFs "
+		cli_msg("note: clusters past a file's size are reused by FatFs "
 		    "firmware and freed by fsck.fat, but Linux remounts the "
 		    "volume read-only when it grows such a file, and 7-Zip "
 		    "and libparted refuse them; without -n Linux can append");
 	if (!c->dry_run) {
 		err = fp_plan_commit(plan, c->no_sync);
-		fp_meter_end(&prog.meter);
+		cli_meter_end(&prog.meter);
 		if (err)
 			ret = commit_error(c, img, err, &diag);
 	}
@@ -1065,8 +1065,8 @@ static int open_vol(const struct cli *c, int write, int fs,
 
 	err = fp_vol_open(c->image, c->partition, c->offset, flags, vol, &d);
 	if (d.step >= FP_VOL_STEP_WINDOW)
-		vol_notes(c, &d.loc);
-	return err ? vol_error(c, err, &d) : EXIT_OK;
+		cli_vol_notes(c, &d.loc);
+	return err ? cli_vol_error(c, err, &d) : EXIT_OK;
 }
 
 /* Close @vol written to, whose close may fail. */
@@ -1075,7 +1075,7 @@ static int close_vol(const struct cli *c, struct fp_vol *vol, int ret)
 	int errnum = 0;
 
 	if (fp_vol_close(vol, &errnum) && !ret) {
-		msg("cannot close '%s': %s", c->image, strerror(errnum));
+		cli_msg("cannot close '%s': %s", c->image, strerror(errnum));
 		ret = EXIT_OPERATIONAL;
 	}
 	return ret;
@@ -1093,15 +1093,15 @@ static int run_verify(const struct cli *c)
 	if (ret)
 		return ret;
 	err = fp_vol_verify(vol, progress_on(c, &prog, "checking"), &r);
-	fp_meter_end(&prog.meter);
+	cli_meter_end(&prog.meter);
 	if (err) {
-		ret = fs_error(c, fp_vol_img(vol), err);
+		ret = cli_fs_error(c, fp_vol_img(vol), err);
 	} else {
 		if (c->json)
-			fp_report_verify_json(stdout, c->image, r);
+			cli_report_verify_json(stdout, c->image, r);
 		else if (!c->quiet || r->errors ||
 			 (c->strict && r->warnings))
-			fp_report_verify_text(stdout, r);
+			cli_report_verify_text(stdout, r);
 		ret = r->errors || (c->strict && r->warnings) ?
 		      EXIT_INCONSISTENT : EXIT_OK;
 	}
@@ -1131,14 +1131,14 @@ static int map_one(const struct cli *c, struct fp_img *img,
 	}
 	if (err) {
 		diag.req = i;
-		return plan_error(c, img, err, &diag, fp_fs_geom(fs));
+		return cli_plan_error(c, img, err, &diag, fp_fs_geom(fs));
 	}
 	if (c->json) {
 		fputs(*shown ? "," : "", stdout);
-		fp_report_map_json(stdout, c->rq.reqs[i].path, &m,
+		cli_report_map_json(stdout, c->rq.reqs[i].path, &m,
 				   fp_fs_geom(fs), fp_img_base(img));
 	} else {
-		fp_report_map_text(stdout, c->rq.reqs[i].path, &m,
+		cli_report_map_text(stdout, c->rq.reqs[i].path, &m,
 				   fp_fs_geom(fs), fp_img_base(img));
 	}
 	fp_map_release(&m);
@@ -1161,7 +1161,7 @@ static int run_map(const struct cli *c)
 	fs = fp_vol_fs(vol);
 	if (c->json) {
 		fputs("{\"image\":", stdout);
-		fp_report_json_string(stdout, c->image);
+		cli_report_json_string(stdout, c->image);
 		printf(",\"volume_offset\":%" PRIu64 ",\"cluster_size\":%"
 		       PRIu32 ",\"files\":[", fp_img_base(img),
 		       fp_fs_geom(fs)->clus_len);
@@ -1194,7 +1194,7 @@ static int run_fill(const struct cli *c)
 	if (!err && !c->no_sync)
 		err = fp_img_sync(img);
 	if (err) {
-		msg("cannot write '%s': %s", c->image, err == FP_E_IO ?
+		cli_msg("cannot write '%s': %s", c->image, err == FP_E_IO ?
 		    strerror(fp_img_errno(img)) : fp_strerror(err));
 		ret = EXIT_OPERATIONAL;
 	} else if (c->verbose) {
@@ -1267,7 +1267,7 @@ static int close_stdout(int ret)
 		err = errno ? errno : EIO;
 	if (!err || err == EPIPE)
 		return ret;
-	msg("write error: %s", strerror(err));
+	cli_msg("write error: %s", strerror(err));
 	return ret ? ret : EXIT_OPERATIONAL;
 }
 

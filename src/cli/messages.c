@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-void msg(const char *fmt, ...)
+void cli_msg(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -21,46 +21,46 @@ void msg(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-int try_help(void)
+int cli_try_help(void)
 {
 	fputs("Try '" PROG " --help' for more information.\n", stderr);
 	return EXIT_USAGE;
 }
 
-/* fs_error() with the image's errno @errnum and window start @base. */
+/* cli_fs_error() with the image's errno @errnum and window start @base. */
 static int fs_error_at(const struct cli *c, enum fp_err err, int errnum,
 		       uint64_t base)
 {
 	if (err == FP_E_IO)
-		msg("cannot read '%s': %s", c->image, strerror(errnum));
+		cli_msg("cannot read '%s': %s", c->image, strerror(errnum));
 	else if (err == FP_E_NOTFAT && !c->has_offset && !c->partition)
-		msg("'%s': not a FAT filesystem: no FAT boot sector at its "
+		cli_msg("'%s': not a FAT filesystem: no FAT boot sector at its "
 		    "start and no partition table; give the volume's offset "
 		    "with -o", c->image);
 	else if (err == FP_E_NOTFAT)
-		msg("'%s': not a FAT filesystem: no FAT boot sector at offset "
+		cli_msg("'%s': not a FAT filesystem: no FAT boot sector at offset "
 		    "%" PRIu64, c->image, base);
 	else
-		msg("'%s': %s", c->image, fp_strerror(err));
+		cli_msg("'%s': %s", c->image, fp_strerror(err));
 	return EXIT_OPERATIONAL;
 }
 
-int fs_error(const struct cli *c, struct fp_img *img, enum fp_err err)
+int cli_fs_error(const struct cli *c, struct fp_img *img, enum fp_err err)
 {
 	return fs_error_at(c, err, fp_img_errno(img), fp_img_base(img));
 }
 
-int check_error(const struct cli *c, enum fp_err err,
+int cli_check_error(const struct cli *c, enum fp_err err,
 		const struct fp_fs_diag *d)
 {
 	if (err == FP_E_FATDIFF)
-		msg("'%s': FAT copy %" PRIu32 " differs from the active one "
+		cli_msg("'%s': FAT copy %" PRIu32 " differs from the active one "
 		    "at cluster %" PRIu32 " (%" PRIu32 " %s); run fsck.fat, "
 		    "or use --force", c->image, d->copy + 1, d->first_cl,
 		    d->diff_count, d->diff_count == 1 ? "entry differs" :
 		    "entries differ");
 	else if (err == FP_E_DIRTY)
-		msg("'%s': volume is marked dirty (not cleanly unmounted); "
+		cli_msg("'%s': volume is marked dirty (not cleanly unmounted); "
 		    "run fsck.fat, or use --force", c->image);
 	else
 		return EXIT_OPERATIONAL;
@@ -113,7 +113,7 @@ static int trimmed(const char *path)
 	return n > INT_MAX ? INT_MAX : (int)n;
 }
 
-void no_room(const struct cli *c, enum fp_err err,
+void cli_no_room(const struct cli *c, enum fp_err err,
 	     const struct fp_plan_diag *d, const struct fp_geom *g)
 {
 	const char *path = c->rq.reqs[d->req].path;
@@ -122,17 +122,17 @@ void no_room(const struct cli *c, enum fp_err err,
 	clusters(need, sizeof(need), d->need, g->clus_len);
 	clusters(avail, sizeof(avail), d->avail, g->clus_len);
 	if (err == FP_E_NOSPC)
-		msg("'%s': no space for '::%s': it needs %s, only %s free%s; "
+		cli_msg("'%s': no space for '::%s': it needs %s, only %s free%s; "
 		    "free some space or make the image larger", c->image,
 		    path, need, avail, d->req ? " after the files before it"
 		    : "");
 	else if (d->last_cl)
-		msg("'%s': '::%s' cannot grow contiguously: it needs %s right "
+		cli_msg("'%s': '::%s' cannot grow contiguously: it needs %s right "
 		    "after its last cluster %" PRIu32 ", only %s free there; "
 		    "try without --contiguous", c->image, path, need,
 		    d->last_cl, avail);
 	else
-		msg("'%s': no contiguous run of %s for '::%s': the largest "
+		cli_msg("'%s': no contiguous run of %s for '::%s': the largest "
 		    "free run is %s; try without --contiguous", c->image, need,
 		    path, avail);
 }
@@ -148,102 +148,102 @@ static const char *repair_hint(enum fp_problem p)
 }
 
 /* A path or file that the plan refuses to write through. */
-void damaged(const struct cli *c, const struct fp_plan_diag *d)
+void cli_damaged(const struct cli *c, const struct fp_plan_diag *d)
 {
 	const char *path = c->rq.reqs[d->req].path;
 	const char *code = fp_problem_code(d->problem);
 	const char *hint = repair_hint(d->problem);
 
 	if (c->map)
-		msg("'%s': '::%s' is damaged (%s); cannot map '::%s' through "
+		cli_msg("'%s': '::%s' is damaged (%s); cannot map '::%s' through "
 		    "it; %s", c->image, d->component, code, path, hint);
 	else if (!strcmp(d->component, path))
-		msg("'%s': '::%s' is damaged (%s); nothing was written; %s",
+		cli_msg("'%s': '::%s' is damaged (%s); nothing was written; %s",
 		    c->image, path, code, hint);
 	else
-		msg("'%s': '::%s' is damaged (%s); refusing to write '::%s' "
+		cli_msg("'%s': '::%s' is damaged (%s); refusing to write '::%s' "
 		    "through it; nothing was written; %s", c->image,
 		    d->component, code, path, hint);
 }
 
-void bad_path(const struct cli *c, enum fp_err err,
+void cli_bad_path(const struct cli *c, enum fp_err err,
 	      const struct fp_plan_diag *d, const struct fp_geom *g)
 {
 	const char *path = c->rq.reqs[d->req].path;
 
 	switch (err) {
 	case FP_E_NOENT:
-		msg("'%s': no directory '::%s' for '::%s'%s", c->image,
+		cli_msg("'%s': no directory '::%s' for '::%s'%s", c->image,
 		    d->component, path, c->map ? "" :
 		    " (use -p to create it)");
 		break;
 	case FP_E_NOTDIR:
-		msg("'%s': '::%s' is not a directory, in '::%s'", c->image,
+		cli_msg("'%s': '::%s' is not a directory, in '::%s'", c->image,
 		    d->component, path);
 		break;
 	case FP_E_DAMAGED:
-		damaged(c, d);
+		cli_damaged(c, d);
 		break;
 	case FP_E_EXISTS:
-		msg("'%s': '::%s' exists; a copy does not replace a file "
+		cli_msg("'%s': '::%s' exists; a copy does not replace a file "
 		    "(delete it first, with mdel); nothing was written",
 		    c->image, path);
 		break;
 	case FP_E_ISDIR:
 		if (c->rq.srcs[d->req].host) {
-			msg("'%s': '::%s' exists as a directory; give "
+			cli_msg("'%s': '::%s' exists as a directory; give "
 			    "'::%.*s/' to copy '%s' into it", c->image, path,
 			    trimmed(path), path, c->rq.srcs[d->req].host);
 			break;
 		}
-		msg("'%s': '::%s' exists as a directory; name a file, such as "
+		cli_msg("'%s': '::%s' exists as a directory; name a file, such as "
 		    "'::%.*s/NAME'", c->image, path, trimmed(path), path);
 		break;
 	case FP_E_ROOTFULL:
-		msg("'%s': no room for '::%s' in the root directory, which "
+		cli_msg("'%s': no room for '::%s' in the root directory, which "
 		    "holds %" PRIu32 " entries and cannot grow (FAT12/16); put "
 		    "the file in a subdirectory", c->image, path,
 		    g->root_entries);
 		break;
 	case FP_E_NAME:
 		if (!trimmed(path))
-			msg("'%s': '::%s' names no file", c->image, path);
+			cli_msg("'%s': '::%s' names no file", c->image, path);
 		else
-			msg("'%s': invalid file name in '::%s': names must be "
+			cli_msg("'%s': invalid file name in '::%s': names must be "
 			    "UTF-8 without control characters or any of "
 			    "\" * : < > ? \\ |, and not end in a dot or a "
 			    "space", c->image, path);
 		break;
 	case FP_E_NONBMP:
-		msg("'%s': invalid file name in '::%s': characters above "
+		cli_msg("'%s': invalid file name in '::%s': characters above "
 		    "U+FFFF (outside the Basic Multilingual Plane, such as "
 		    "emoji) are refused", c->image, path);
 		break;
 	case FP_E_RESERVED:
-		msg("'%s': '%s' in '::%s' is a device name that Windows "
+		cli_msg("'%s': '%s' in '::%s' is a device name that Windows "
 		    "reserves (CON, PRN, AUX, NUL, CONIN$, CONOUT$, COM1-9, "
 		    "LPT1-9, COM or LPT with a superscript 1-3; with any "
 		    "extension); Windows cannot open it",
 		    c->image, d->component, path);
 		break;
 	default:
-		msg("'%s': '::%s': %s", c->image, path, fp_strerror(err));
+		cli_msg("'%s': '::%s': %s", c->image, path, fp_strerror(err));
 		break;
 	}
 }
 
-int plan_error(const struct cli *c, struct fp_img *img,
+int cli_plan_error(const struct cli *c, struct fp_img *img,
 	       enum fp_err err, const struct fp_plan_diag *d,
 	       const struct fp_geom *g)
 {
 	if (err == FP_E_IO)
-		return fs_error(c, img, err);
+		return cli_fs_error(c, img, err);
 	if (err == FP_E_NOSPC || err == FP_E_NORUN)
-		no_room(c, err, d, g);
+		cli_no_room(c, err, d, g);
 	else
-		bad_path(c, err, d, g);
+		cli_bad_path(c, err, d, g);
 	if (exit_code_of(err) == EXIT_USAGE)
-		return try_help();
+		return cli_try_help();
 	return exit_code_of(err);
 }
 
@@ -274,7 +274,7 @@ static int sector0_error(const struct cli *c, const struct fp_locate *loc)
 }
 
 /* Say why the volume was not found in the image; returns the exit code. */
-static int locate_error(const struct cli *c, enum fp_err err, int errnum,
+static int cli_locate_error(const struct cli *c, enum fp_err err, int errnum,
 			const struct fp_locate *loc)
 {
 	size_t i;
@@ -292,27 +292,27 @@ static int locate_error(const struct cli *c, enum fp_err err, int errnum,
 		return EXIT_USAGE;
 	}
 	if (err == FP_E_NOPART && loc->kind == FP_PT_NONE)
-		msg("'%s': no partition %u: the image has no partition table "
+		cli_msg("'%s': no partition %u: the image has no partition table "
 		    "(MBR or GPT)", c->image, c->partition);
 	else if (err == FP_E_NOPART)
-		msg("'%s': no partition %u in its %s partition table (list "
+		cli_msg("'%s': no partition %u in its %s partition table (list "
 		    "them with sfdisk -l)", c->image, c->partition,
 		    loc->kind == FP_PT_GPT ? "GPT" : "MBR");
 	else if (err == FP_E_PASTPART)
-		msg("'%s': the FAT volume in partition %u has %" PRIu64 " "
+		cli_msg("'%s': the FAT volume in partition %u has %" PRIu64 " "
 		    "sectors, more than the partition's %" PRIu64 " (of %"
 		    PRIu32 " bytes): it runs past the partition's end",
 		    c->image, loc->part,
 		    (loc->vol_len + loc->sec_len - 1) / loc->sec_len,
 		    loc->len / loc->sec_len, loc->sec_len);
 	else if (err == FP_E_NOTFAT && c->partition)
-		msg("'%s': partition %u is not a FAT filesystem", c->image,
+		cli_msg("'%s': partition %u is not a FAT filesystem", c->image,
 		    c->partition);
 	else if (err == FP_E_NOTFAT)
-		msg("'%s': none of its partitions is a FAT filesystem",
+		cli_msg("'%s': none of its partitions is a FAT filesystem",
 		    c->image);
 	else
-		msg("'%s': %s", c->image, fp_strerror(err));
+		cli_msg("'%s': %s", c->image, fp_strerror(err));
 	return EXIT_OPERATIONAL;
 }
 
@@ -320,17 +320,17 @@ static int lock_error(const struct cli *c, enum fp_err err,
 		      const struct fp_vol_diag *d)
 {
 	if (err == FP_E_LOCKED && *d->disk)
-		msg("'%s': its disk /dev/%s is locked by another process "
+		cli_msg("'%s': its disk /dev/%s is locked by another process "
 		    "(udev, or a partitioning tool; use --wait to wait for it)",
 		    c->image, d->disk);
 	else if (err == FP_E_LOCKED)
-		msg("'%s': image is locked by another process (use --wait "
+		cli_msg("'%s': image is locked by another process (use --wait "
 		    "to wait for it)", c->image);
 	else if (*d->disk)
-		msg("cannot lock '/dev/%s', the disk of '%s': %s", d->disk,
+		cli_msg("cannot lock '/dev/%s', the disk of '%s': %s", d->disk,
 		    c->image, strerror(d->errnum));
 	else
-		msg("cannot lock '%s': %s", c->image, strerror(d->errnum));
+		cli_msg("cannot lock '%s': %s", c->image, strerror(d->errnum));
 	return EXIT_OPERATIONAL;
 }
 
@@ -340,21 +340,21 @@ static int overlap_error(const struct cli *c, const struct fp_locate *loc)
 	char other[64];
 
 	fp_vol_overlap_name(&loc->overlap, other, sizeof(other));
-	msg("'%s': partition %u overlaps %s from sector %" PRIu64 " (%s), "
+	cli_msg("'%s': partition %u overlaps %s from sector %" PRIu64 " (%s), "
 	    "which a write into it may change; fix the partition table; "
 	    "nothing written", c->image, loc->part, other,
 	    loc->overlap.off / 512, fp_problem_code(FP_P_PART_OVERLAP));
 	return EXIT_INCONSISTENT;
 }
 
-int vol_error(const struct cli *c, enum fp_err err,
+int cli_vol_error(const struct cli *c, enum fp_err err,
 	      const struct fp_vol_diag *d)
 {
 	int e = d->errnum;
 
 	switch (d->step) {
 	case FP_VOL_STEP_OPEN:
-		msg("cannot open '%s': %s%s", c->image,
+		cli_msg("cannot open '%s': %s%s", c->image,
 		    e == ENOTBLK || e == EISDIR ?
 		    "not a regular file or block device" : e ?
 		    strerror(e) : fp_strerror(err),
@@ -363,16 +363,16 @@ int vol_error(const struct cli *c, enum fp_err err,
 	case FP_VOL_STEP_LOCK:
 		return lock_error(c, err, d);
 	case FP_VOL_STEP_LOOP:
-		msg("'%s' is attached to /dev/%s and may be mounted; detach it "
+		cli_msg("'%s' is attached to /dev/%s and may be mounted; detach it "
 		    "(losetup -d /dev/%s) or use --force", c->image, d->loop,
 		    d->loop);
 		return EXIT_OPERATIONAL;
 	case FP_VOL_STEP_LOCATE:
-		return locate_error(c, err, e, &d->loc);
+		return cli_locate_error(c, err, e, &d->loc);
 	case FP_VOL_STEP_OVERLAP:
 		return overlap_error(c, &d->loc);
 	case FP_VOL_STEP_WINDOW:
-		msg("'%s': offset %" PRIu64 " is beyond the end of the image",
+		cli_msg("'%s': offset %" PRIu64 " is beyond the end of the image",
 		    c->image, d->loc.off);
 		return EXIT_OPERATIONAL;
 	default:
@@ -380,20 +380,20 @@ int vol_error(const struct cli *c, enum fp_err err,
 	}
 }
 
-void vol_notes(const struct cli *c, const struct fp_locate *loc)
+void cli_vol_notes(const struct cli *c, const struct fp_locate *loc)
 {
 	char other[64];
 
 	if (loc->overlap.found && c->map && !c->quiet) {
 		fp_vol_overlap_name(&loc->overlap, other, sizeof(other));
-		msg("warning: '%s': partition %u overlaps %s from sector %"
+		cli_msg("warning: '%s': partition %u overlaps %s from sector %"
 		    PRIu64, c->image, loc->part, other,
 		    loc->overlap.off / 512);
 	}
 	if (loc->gpt_backup && !c->quiet && !c->verify)	/* a finding there */
-		msg("warning: '%s': primary GPT is damaged, using the backup",
+		cli_msg("warning: '%s': primary GPT is damaged, using the backup",
 		    c->image);
 	if (loc->part && c->verbose)
-		msg("'%s': using partition %u at offset %" PRIu64, c->image,
+		cli_msg("'%s': using partition %u at offset %" PRIu64, c->image,
 		    loc->part, loc->off);
 }

@@ -12,34 +12,34 @@
 
 /* "fatprealloc: " then the printf-style message and a newline, on stderr. */
 __attribute__((format(printf, 1, 2)))
-void msg(const char *fmt, ...);
+void cli_msg(const char *fmt, ...);
 
 /* The line after a usage error's message; returns EXIT_USAGE. */
-int try_help(void);
+int cli_try_help(void);
 
 /* Say why opening or reading the volume failed; returns the exit code. */
-int fs_error(const struct cli *c, struct fp_img *img, enum fp_err err);
+int cli_fs_error(const struct cli *c, struct fp_img *img, enum fp_err err);
 
 /*
  * Say why an inconsistent volume is refused (FP_E_FATDIFF, FP_E_DIRTY):
  * EXIT_INCONSISTENT; any other @err says nothing: EXIT_OPERATIONAL.
  */
-int check_error(const struct cli *c, enum fp_err err,
+int cli_check_error(const struct cli *c, enum fp_err err,
 		const struct fp_fs_diag *d);
 
 /* Say that the request of @d does not fit (no space, full directory). */
-void no_room(const struct cli *c, enum fp_err err,
+void cli_no_room(const struct cli *c, enum fp_err err,
 	     const struct fp_plan_diag *d, const struct fp_geom *g);
 
 /* A path or file that the plan refuses to write through. */
-void damaged(const struct cli *c, const struct fp_plan_diag *d);
+void cli_damaged(const struct cli *c, const struct fp_plan_diag *d);
 
 /* Say what is wrong with the path of the request of @d. */
-void bad_path(const struct cli *c, enum fp_err err,
+void cli_bad_path(const struct cli *c, enum fp_err err,
 	      const struct fp_plan_diag *d, const struct fp_geom *g);
 
 /* Say why planning or committing failed; returns the exit code. */
-int plan_error(const struct cli *c, struct fp_img *img,
+int cli_plan_error(const struct cli *c, struct fp_img *img,
 	       enum fp_err err, const struct fp_plan_diag *d,
 	       const struct fp_geom *g);
 
@@ -47,13 +47,13 @@ int plan_error(const struct cli *c, struct fp_img *img,
  * Say why fp_vol_open() failed (@err, at the step of @d); returns the exit
  * code: EXIT_INCONSISTENT for an overlapping partition.
  */
-int vol_error(const struct cli *c, enum fp_err err,
+int cli_vol_error(const struct cli *c, enum fp_err err,
 	      const struct fp_vol_diag *d);
 
 /*
  * What the opened volume's partition gives to say: an overlap (--map), a
  * GPT read through its backup, the partition used (-v).
  */
-void vol_notes(const struct cli *c, const struct fp_locate *loc);
+void cli_vol_notes(const struct cli *c, const struct fp_locate *loc);
 
 #endif

@@ -49,9 +49,9 @@ static void text_run(FILE *out, uint32_t start, uint32_t count,
 		fprintf(out, " from cluster %" PRIu32, start);
 }
 
-void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
+void cli_report_plan_text(FILE *out, const struct fp_fs *fs,
 			 const struct fp_plan *plan,
-			 const struct fp_free_space *sp, int done)
+			 const struct cli_free_space *sp, int done)
 {
 	uint32_t clus_len = fp_fs_geom(fs)->clus_len;
 	const struct fp_plan_file *files;
@@ -103,12 +103,12 @@ void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
  * Python's surrogateescape (os.fsdecode) reads it, so that such a string
  * encoded back that way is the original bytes (docs/JSON.md).
  */
-void fp_report_json_string(FILE *out, const char *s)
+void cli_report_json_string(FILE *out, const char *s)
 {
-	fp_report_json_bytes(out, s, strlen(s));
+	cli_report_json_bytes(out, s, strlen(s));
 }
 
-void fp_report_json_bytes(FILE *out, const char *s, size_t len)
+void cli_report_json_bytes(FILE *out, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t left = len, n;
@@ -137,10 +137,10 @@ static void json_file(FILE *out, const struct fp_plan_file *f)
 	size_t i;
 
 	fputs("{\"path\":", out);
-	fp_report_json_string(out, f->path);
+	cli_report_json_string(out, f->path);
 	if (f->src) {
 		fputs(",\"source\":", out);
-		fp_report_json_string(out, f->src);
+		cli_report_json_string(out, f->src);
 	}
 	fprintf(out, ",\"action\":\"%s\",\"old_size\":%" PRIu32
 		",\"new_size\":%" PRIu32 ",\"old_clusters\":%" PRIu32
@@ -153,9 +153,9 @@ static void json_file(FILE *out, const struct fp_plan_file *f)
 	fputs("]}", out);
 }
 
-void fp_report_plan_json(FILE *out, const char *image,
+void cli_report_plan_json(FILE *out, const char *image,
 			 const struct fp_fs *fs, const struct fp_plan *plan,
-			 const struct fp_free_space *sp, int dry_run)
+			 const struct cli_free_space *sp, int dry_run)
 {
 	const struct fp_geom *g = fp_fs_geom(fs);
 	const struct fp_plan_file *files;
@@ -163,7 +163,7 @@ void fp_report_plan_json(FILE *out, const char *image,
 	size_t i, n, nfiles, ndirs;
 
 	fputs("{\"image\":", out);
-	fp_report_json_string(out, image);
+	cli_report_json_string(out, image);
 	fprintf(out, ",\"dry_run\":%s,\"fat_type\":%d,\"cluster_size\":%"
 		PRIu32 ",\"allocated_clusters\":%" PRIu32
 		",\"free_clusters\":%" PRIu32 ",\"largest_free_run\":%" PRIu32
@@ -178,7 +178,7 @@ void fp_report_plan_json(FILE *out, const char *image,
 	for (i = 0; i < ndirs; i++) {
 		if (i)
 			fputc(',', out);
-		fp_report_json_bytes(out, dirs[i].path, dirs[i].len);
+		cli_report_json_bytes(out, dirs[i].path, dirs[i].len);
 	}
 	fputs("],\"files\":[", out);
 	files = fp_plan_files(plan, &nfiles);
@@ -197,7 +197,7 @@ static const char *severity_name(enum fp_problem p)
 	return fp_problem_severity(p) == FP_SEV_ERROR ? "error" : "warning";
 }
 
-void fp_report_verify_text(FILE *out, const struct fp_report *r)
+void cli_report_verify_text(FILE *out, const struct fp_report *r)
 {
 	char msg[512];
 	size_t i;
@@ -232,17 +232,17 @@ static void json_finding(FILE *out, const struct fp_finding *f)
 	fp_finding_format(f, msg, sizeof(msg));
 	fprintf(out, "{\"code\":\"%s\",\"severity\":\"%s\",\"path\":",
 		fp_problem_code(f->problem), severity_name(f->problem));
-	fp_report_json_string(out, f->path);
+	cli_report_json_string(out, f->path);
 	if (f->cl)
 		fprintf(out, ",\"clusters\":[%" PRIu32 "]", f->cl);
 	else
 		fputs(",\"clusters\":[]", out);
 	if (f->other) {
 		fputs(",\"other\":", out);
-		fp_report_json_string(out, f->other);
+		cli_report_json_string(out, f->other);
 	}
 	fputs(",\"message\":", out);
-	fp_report_json_string(out, msg);
+	cli_report_json_string(out, msg);
 	fputc('}', out);
 }
 
@@ -257,14 +257,14 @@ static void json_geometry(FILE *out, const struct fp_geom *g)
 		g->data_off, g->mirror ? "true" : "false");
 }
 
-void fp_report_verify_json(FILE *out, const char *image,
+void cli_report_verify_json(FILE *out, const char *image,
 			   const struct fp_report *r)
 {
 	size_t i;
 	int p, n = 0;
 
 	fputs("{\"image\":", out);
-	fp_report_json_string(out, image);
+	cli_report_json_string(out, image);
 	fputs(",\"geometry\":", out);
 	json_geometry(out, &r->geom);
 	fprintf(out, ",\"counts\":{\"files\":%" PRIu64 ",\"directories\":%"
@@ -291,7 +291,7 @@ void fp_report_verify_json(FILE *out, const char *image,
 	fputs("}}\n", out);
 }
 
-void fp_report_map_text(FILE *out, const char *path, const struct fp_map *m,
+void cli_report_map_text(FILE *out, const char *path, const struct fp_map *m,
 			const struct fp_geom *g, uint64_t base)
 {
 	size_t i;
@@ -312,13 +312,13 @@ void fp_report_map_text(FILE *out, const char *path, const struct fp_map *m,
 	}
 }
 
-void fp_report_map_json(FILE *out, const char *path, const struct fp_map *m,
+void cli_report_map_json(FILE *out, const char *path, const struct fp_map *m,
 			const struct fp_geom *g, uint64_t base)
 {
 	size_t i;
 
 	fputs("{\"path\":", out);
-	fp_report_json_string(out, path);
+	cli_report_json_string(out, path);
 	fprintf(out, ",\"directory\":%s,\"size\":%" PRIu32 ",\"clusters\":%"
 		PRIu32 ",\"contiguous\":%s,\"extents\":[",
 		m->is_dir ? "true" : "false", m->size, m->clusters,
@@ -336,7 +336,7 @@ void fp_report_map_json(FILE *out, const char *path, const struct fp_map *m,
 	fputs("]}", out);
 }
 
-void fp_meter_init(struct fp_meter *m, FILE *out, const char *prog,
+void cli_meter_init(struct cli_meter *m, FILE *out, const char *prog,
 		   const char *what, const char *image)
 {
 	m->out = out;
@@ -357,9 +357,9 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-void fp_meter_update(void *ctx, uint64_t done, uint64_t total)
+void cli_meter_update(void *ctx, uint64_t done, uint64_t total)
 {
-	struct fp_meter *m = ctx;
+	struct cli_meter *m = ctx;
 	int pct = total ? (int)((double)done / (double)total * 100) : 100;
 	double t = now();
 
@@ -375,12 +375,12 @@ void fp_meter_update(void *ctx, uint64_t done, uint64_t total)
 	m->pct = pct;
 	m->open = 1;
 	if (pct == 100)
-		fp_meter_end(m);
+		cli_meter_end(m);
 	else
 		fflush(m->out);
 }
 
-void fp_meter_end(struct fp_meter *m)
+void cli_meter_end(struct cli_meter *m)
 {
 	if (!m->open)
 		return;

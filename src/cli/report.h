@@ -11,7 +11,7 @@
 #include "verify.h"
 
 /* Free space after a plan: fp_plan_free_count(), fp_plan_largest_run(). */
-struct fp_free_space {
+struct cli_free_space {
 	uint32_t count;
 	uint32_t run_start, run_count;	/* not set for a trim plan */
 };
@@ -20,42 +20,42 @@ struct fp_free_space {
  * One line a directory and a file, then a summary line and, but for a
  * trim, the largest free run.
  */
-void fp_report_plan_text(FILE *out, const struct fp_fs *fs,
+void cli_report_plan_text(FILE *out, const struct fp_fs *fs,
 			 const struct fp_plan *plan,
-			 const struct fp_free_space *sp, int done);
+			 const struct cli_free_space *sp, int done);
 
 /* The plan as one JSON document. */
-void fp_report_plan_json(FILE *out, const char *image,
+void cli_report_plan_json(FILE *out, const char *image,
 			 const struct fp_fs *fs, const struct fp_plan *plan,
-			 const struct fp_free_space *sp, int dry_run);
+			 const struct cli_free_space *sp, int dry_run);
 
 /*
  * One line a finding, then what was dropped, then a summary line with the
  * largest free run.
  */
-void fp_report_verify_text(FILE *out, const struct fp_report *r);
+void cli_report_verify_text(FILE *out, const struct fp_report *r);
 
 /* The check as one JSON document. */
-void fp_report_verify_json(FILE *out, const char *image,
+void cli_report_verify_json(FILE *out, const char *image,
 			   const struct fp_report *r);
 
 /*
  * One file's extents: clusters, byte offset in the image (@base is the
  * volume's offset in it) and in the volume, length.
  */
-void fp_report_map_text(FILE *out, const char *path, const struct fp_map *m,
+void cli_report_map_text(FILE *out, const char *path, const struct fp_map *m,
 			const struct fp_geom *g, uint64_t base);
 
 /* The same as one JSON object (an element of the "files" array). */
-void fp_report_map_json(FILE *out, const char *path, const struct fp_map *m,
+void cli_report_map_json(FILE *out, const char *path, const struct fp_map *m,
 			const struct fp_geom *g, uint64_t base);
 
 /*
  * A progress line on a terminal: "\rPROG: WHAT 'IMAGE':  42%", redrawn at
  * most ten times per second, ended with a newline at 100% (or by
- * fp_meter_end() when the work stopped short).  The strings are borrowed.
+ * cli_meter_end() when the work stopped short).  The strings are borrowed.
  */
-struct fp_meter {
+struct cli_meter {
 	FILE *out;
 	const char *prog, *what, *image;
 	double last;		/* when the line was last drawn, seconds */
@@ -63,19 +63,19 @@ struct fp_meter {
 	int open;		/* a line is drawn and not ended */
 };
 
-void fp_meter_init(struct fp_meter *m, FILE *out, const char *prog,
+void cli_meter_init(struct cli_meter *m, FILE *out, const char *prog,
 		   const char *what, const char *image);
 
-/* The fp_progress callback; @ctx is the struct fp_meter. */
-void fp_meter_update(void *ctx, uint64_t done, uint64_t total);
+/* The fp_progress callback; @ctx is the struct cli_meter. */
+void cli_meter_update(void *ctx, uint64_t done, uint64_t total);
 
 /* End a line left open; call before printing anything else. */
-void fp_meter_end(struct fp_meter *m);
+void cli_meter_end(struct cli_meter *m);
 
 /* Write @s as a JSON string literal. */
-void fp_report_json_string(FILE *out, const char *s);
+void cli_report_json_string(FILE *out, const char *s);
 
 /* Write the @len bytes at @s as a JSON string literal. */
-void fp_report_json_bytes(FILE *out, const char *s, size_t len);
+void cli_report_json_bytes(FILE *out, const char *s, size_t len);
 
 #endif
