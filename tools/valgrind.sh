@@ -43,6 +43,7 @@ SLOW='tests/unit/check_crash tests/img/kill.test'
 # each layer: the three FAT types, extension, directory growth, the
 # command line, refused images and partition tables.
 QUICK='tests/unit/check_le tests/unit/check_size tests/unit/check_name
+tests/unit/check_dir
 tests/unit/check_fat tests/unit/check_bitmap tests/unit/check_bitset
 tests/unit/check_bpb
 tests/unit/check_plan tests/unit/check_verify tests/unit/check_ptable

@@ -855,3 +855,78 @@ void fp_dirent_encode(uint8_t *ent, const uint8_t sfn[11], uint8_t attr,
 	fp_dirent_set_cluster(ent, cl, fat32);
 	fp_put_le32(ent + DIR_SIZE, size);
 }
+
+/* ---- aliases -------------------------------------------------------- */
+
+#define ALIAS_NUMERIC 4		/* BASIS~1 .. BASIS~4 before hashed bases */
+#define ALIAS_ROUNDS 64		/* hashed bases tried, each with ~1 .. ~9 */
+
+/* A free alias from hashed bases of @basis (fp_name_alias_hashed()). */
+static int hashed_alias(struct fp_dir *dir, const uint8_t basis[11],
+			const uint16_t *name, size_t n, uint8_t sfn[11])
+{
+	uint8_t hb[11];
+	uint32_t round, tail;
+
+	for (round = 0; round < ALIAS_ROUNDS; round++) {
+		fp_name_alias_hashed(basis, name, n, round, hb);
+		for (tail = 1; tail <= 9; tail++) {
+			fp_name_alias_tail(hb, tail, sfn);
+			if (!fp_dir_sfn_used(dir, sfn))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A free alias for @name in @dir, as Windows picks one: the basis itself
+ * when nothing was lost and it is free, else BASIS~1 .. ~4, else hashed
+ * bases (so that many names with one basis cost a few tries each, not one
+ * per name before them), and only then every other tail of the basis.
+ * Returns 1 with @sfn set, or 0.
+ */
+static int free_alias(struct fp_dir *dir, const uint8_t basis[11],
+		      int lossy, const uint16_t *name, size_t n,
+		      uint8_t sfn[11])
+{
+	uint32_t tail;
+
+	if (!lossy && !fp_dir_sfn_used(dir, basis)) {
+		memcpy(sfn, basis, 11);
+		return 1;
+	}
+	for (tail = 1; tail <= ALIAS_NUMERIC; tail++) {
+		fp_name_alias_tail(basis, tail, sfn);
+		if (!fp_dir_sfn_used(dir, sfn))
+			return 1;
+	}
+	if (hashed_alias(dir, basis, name, n, sfn))
+		return 1;
+	for (tail = ALIAS_NUMERIC + 1; tail <= 999999; tail++) {
+		fp_name_alias_tail(basis, tail, sfn);
+		if (!fp_dir_sfn_used(dir, sfn))
+			return 1;
+	}
+	return 0;
+}
+
+enum fp_err fp_dir_pick_sfn(struct fp_dir *dir, const uint16_t *name,
+			    size_t n, uint8_t sfn[11], uint8_t *ntres,
+			    int *lfn)
+{
+	uint8_t basis[11], alias[11];
+	int lossy;
+
+	if (fp_name_to_sfn(name, n, sfn, ntres)) {
+		*lfn = 0;
+		return FP_OK;
+	}
+	fp_name_alias_basis(name, n, basis, &lossy);
+	if (!free_alias(dir, basis, lossy, name, n, alias))
+		return FP_E_ALIAS;
+	memcpy(sfn, alias, 11);
+	*ntres = 0;
+	*lfn = 1;
+	return FP_OK;
+}

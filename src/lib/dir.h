@@ -182,6 +182,23 @@ int fp_dir_lookup(struct fp_dir *dir, int fat32, const uint16_t *name,
 int fp_dir_sfn_used(struct fp_dir *dir, const uint8_t sfn[11]);
 
 /*
+ * The short name of a new entry called @name (@n units, valid as
+ * fp_name_check() says) in @dir.  A name that fp_name_to_sfn() stores as
+ * a bare 8.3 entry is that entry (*lfn 0, *ntres its case bits); any other
+ * needs a long name (*lfn 1, *ntres 0) and an alias, chosen as Windows
+ * chooses one (docs/DESIGN.md, "Names and aliases"): the first that no
+ * live short entry of @dir has (fp_dir_sfn_used()) of the basis
+ * (fp_name_alias_basis()) when nothing was lost, BASIS~1 .. BASIS~4, the
+ * hashed bases (fp_name_alias_hashed()) of rounds 0 to 63 each with ~1 ..
+ * ~9, then BASIS~5 .. BASIS~999999; none free: FP_E_ALIAS.  Whether @name
+ * itself is in @dir is the caller's question (fp_dir_lookup()).  @sfn,
+ * *ntres and *lfn are set only on success.
+ */
+enum fp_err fp_dir_pick_sfn(struct fp_dir *dir, const uint16_t *name,
+			    size_t n, uint8_t sfn[11], uint8_t *ntres,
+			    int *lfn);
+
+/*
  * The lowest run of @count free slots (deleted entries and everything from
  * the end marker on) that starts at or after slot @from, within the
  * clusters that are in memory, and lies in one cluster that is on disk or

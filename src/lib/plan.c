@@ -526,67 +526,6 @@ static enum fp_err zero_extents(struct fp_plan *p,
 
 /* ---- entries -------------------------------------------------------- */
 
-#define ALIAS_NUMERIC 4		/* BASIS~1 .. BASIS~4 before hashed bases */
-#define ALIAS_ROUNDS 64		/* hashed bases tried, each with ~1 .. ~9 */
-
-/* A free alias from hashed bases of @basis (fp_name_alias_hashed()). */
-static int hashed_alias(struct fp_dir *dir, const uint8_t basis[11],
-			const uint16_t *name, size_t n, uint8_t sfn[11])
-{
-	uint8_t hb[11];
-	uint32_t round, tail;
-
-	for (round = 0; round < ALIAS_ROUNDS; round++) {
-		fp_name_alias_hashed(basis, name, n, round, hb);
-		for (tail = 1; tail <= 9; tail++) {
-			fp_name_alias_tail(hb, tail, sfn);
-			if (!fp_dir_sfn_used(dir, sfn))
-				return 1;
-		}
-	}
-	return 0;
-}
-
-/*
- * Pick the 8.3 name for @name in @dir; *lfn says a long name is needed.
- * As Windows does: the basis itself when nothing was lost and it is free,
- * else BASIS~1 .. ~4, else hashed bases (so that many names with one
- * basis cost a few tries each, not one per name before them), and only
- * then every other tail of the basis.
- */
-static enum fp_err pick_sfn(struct fp_dir *dir, const uint16_t *name,
-			    size_t n, uint8_t sfn[11], uint8_t *ntres,
-			    int *lfn)
-{
-	uint8_t basis[11];
-	uint32_t tail;
-	int lossy;
-
-	*ntres = 0;
-	*lfn = 0;
-	if (fp_name_to_sfn(name, n, sfn, ntres))
-		return FP_OK;
-	*lfn = 1;
-	fp_name_alias_basis(name, n, basis, &lossy);
-	if (!lossy && !fp_dir_sfn_used(dir, basis)) {
-		memcpy(sfn, basis, 11);
-		return FP_OK;
-	}
-	for (tail = 1; tail <= ALIAS_NUMERIC; tail++) {
-		fp_name_alias_tail(basis, tail, sfn);
-		if (!fp_dir_sfn_used(dir, sfn))
-			return FP_OK;
-	}
-	if (hashed_alias(dir, basis, name, n, sfn))
-		return FP_OK;
-	for (tail = ALIAS_NUMERIC + 1; tail <= 999999; tail++) {
-		fp_name_alias_tail(basis, tail, sfn);
-		if (!fp_dir_sfn_used(dir, sfn))
-			return FP_OK;
-	}
-	return FP_E_ALIAS;
-}
-
 /*
  * Grow @dir by enough zeroed clusters for a set of @slots entries that
  * starts at fp_dir_grow_slot(): *slot.
@@ -658,7 +597,7 @@ static enum fp_err add_entry(struct fp_plan *p, struct fp_dir *dir,
 	int lfn;
 	enum fp_err err;
 
-	err = pick_sfn(dir, name, n, sfn, &ntres, &lfn);
+	err = fp_dir_pick_sfn(dir, name, n, sfn, &ntres, &lfn);
 	if (err)
 		return err;
 	if (lfn)
