@@ -47,7 +47,10 @@
  * a cluster chain.  Clusters [disk_cl_count, cl_count) are new: planned in
  * memory, written whole by fp_dir_flush_new() before the FAT links them.
  * Changes to the other clusters are tracked per sector and written by
- * fp_dir_flush().  All buffers are owned by the struct.
+ * fp_dir_flush().  All buffers are owned by the struct.  Code outside
+ * dir.c reads it through the accessors below, never its fields; callers
+ * still hold it by value (the loaders fill a struct on their stack), which
+ * is all that keeps the definition in this header.
  */
 struct fp_dir_index;
 
@@ -94,6 +97,39 @@ static inline uint32_t fp_dir_count(const struct fp_dir *d)
 static inline uint8_t *fp_dir_ent(const struct fp_dir *d, uint32_t slot)
 {
 	return d->buf + (size_t)slot * FP_DIRENT_LEN;
+}
+
+/* The first cluster: 0 for the fixed root of FAT12/16. */
+static inline uint32_t fp_dir_first_cl(const struct fp_dir *d)
+{
+	return d->first_cl;
+}
+
+/*
+ * The chain, fp_dir_cl_count() clusters (none for the fixed root), new
+ * ones included; valid until fp_dir_grow() or fp_dir_release().
+ */
+static inline const uint32_t *fp_dir_cls(const struct fp_dir *d)
+{
+	return d->cls;
+}
+
+/* Clusters in the chain, new ones included. */
+static inline uint32_t fp_dir_cl_count(const struct fp_dir *d)
+{
+	return d->cl_count;
+}
+
+/* The first clusters of the chain that are on disk already; then new. */
+static inline uint32_t fp_dir_disk_cl_count(const struct fp_dir *d)
+{
+	return d->disk_cl_count;
+}
+
+/* The slot after the highest set that fp_dir_put() stored; 0 before any. */
+static inline uint32_t fp_dir_put_end(const struct fp_dir *d)
+{
+	return d->put_end;
 }
 
 /*

@@ -118,7 +118,8 @@ static struct fp_path_slot *slot_of(const struct fp_path_walk *w,
 {
 	size_t mask = w->index_cap - 1, i = cl_hash(cl) & mask;
 
-	while (w->index[i].dir && w->dirs[w->index[i].dir - 1]->first_cl != cl)
+	while (w->index[i].dir &&
+	       fp_dir_first_cl(w->dirs[w->index[i].dir - 1]) != cl)
 		i = (i + 1) & mask;
 	return &w->index[i];
 }
@@ -162,11 +163,11 @@ static enum fp_err index_add(struct fp_path_walk *w, size_t i)
 		}
 		for (j = 0; j < cap; j++)
 			if (old[j].dir)
-				*slot_of(w, w->dirs[old[j].dir - 1]->first_cl) =
-					old[j];
+				*slot_of(w, fp_dir_first_cl(
+					 w->dirs[old[j].dir - 1])) = old[j];
 		free(old);
 	}
-	s = slot_of(w, w->dirs[i]->first_cl);
+	s = slot_of(w, fp_dir_first_cl(w->dirs[i]));
 	if (!s->dir)
 		s->dir = i + 1;
 	return FP_OK;
@@ -319,7 +320,7 @@ enum fp_err fp_path_parent(struct fp_path_walk *w, const char **path,
 	w->walk_no++;
 	err = load(w, g->type == FP_FAT32 ? g->root_cl : 0, &dir);
 	if (!err)
-		err = trail_add(w, dir->first_cl);
+		err = trail_add(w, fp_dir_first_cl(dir));
 	while (!err) {
 		if (!fp_path_next(path, &s, &len))
 			return FP_E_NAME;	/* empty path or "/" */

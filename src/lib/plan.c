@@ -199,7 +199,7 @@ static enum fp_err get_dir(void *ctx, uint32_t cl, struct fp_dir **out)
 				  cl);
 	if (err)
 		return err;
-	err = check_shared(p, d.cls, d.cl_count);
+	err = check_shared(p, fp_dir_cls(&d), fp_dir_cl_count(&d));
 	if (err) {
 		fp_dir_release(&d);
 		return err;
@@ -536,16 +536,17 @@ static enum fp_err grow_dir(struct fp_plan *p, struct fp_dir *dir,
 	uint32_t per = p->fs->geom.clus_len / FP_DIRENT_LEN, k, i, cl, prev;
 	enum fp_err err;
 
-	if (dir->first_cl == 0)
+	if (fp_dir_first_cl(dir) == 0)
 		return FP_E_ROOTFULL;
-	*slot = fp_dir_grow_slot(dir, dir->put_end);
+	*slot = fp_dir_grow_slot(dir, fp_dir_put_end(dir));
 	assert(*slot + slots > fp_dir_count(dir));
 	k = (*slot + slots - fp_dir_count(dir) + per - 1) / per;
 	if (fp_dir_count(dir) + (uint64_t)k * per > FP_DIR_MAX_ENTRIES)
 		return FP_E_DIRFULL;
 	for (i = 0; i < k; i++) {
-		prev = dir->cls[dir->cl_count - 1];
-		err = take_one(p, prev, dir->cl_count <= dir->disk_cl_count,
+		prev = fp_dir_cls(dir)[fp_dir_cl_count(dir) - 1];
+		err = take_one(p, prev,
+			       fp_dir_cl_count(dir) <= fp_dir_disk_cl_count(dir),
 			       &cl);
 		if (err == FP_E_NOSPC) {
 			p->diag->need = k;
@@ -575,7 +576,7 @@ static enum fp_err place_set(struct fp_plan *p, struct fp_dir *dir,
 {
 	enum fp_err err;
 
-	if (fp_dir_find_free(dir, slots, dir->put_end, slot))
+	if (fp_dir_find_free(dir, slots, fp_dir_put_end(dir), slot))
 		return FP_OK;
 	err = grow_dir(p, dir, slots, slot);
 	if ((err == FP_E_ROOTFULL || err == FP_E_DIRFULL ||
@@ -632,7 +633,8 @@ static enum fp_err new_dir(struct fp_plan *p, struct fp_dir *parent,
 		err = add_entry(p, parent, name, n, FP_ATTR_DIR, cl, 0, &slot);
 	if (err)
 		return err;
-	up = parent->first_cl == root_key(p) ? 0 : parent->first_cl;
+	up = fp_dir_first_cl(parent) == root_key(p) ? 0 :
+	     fp_dir_first_cl(parent);
 	err = fp_dir_create(&d, &p->fs->geom, cl, up, p->date, p->time);
 	if (!err)
 		err = fp_path_keep(&p->walk, &d, out);

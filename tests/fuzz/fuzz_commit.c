@@ -235,7 +235,7 @@ static int planned(const struct fp_plan *plan, uint32_t dir_cl, uint32_t slot)
 	f = fp_plan_files(plan, &n);
 	for (i = 0; i < n; i++)
 		if (f[i].action != FP_ACT_NONE &&
-		    f[i].dir->first_cl == dir_cl && f[i].slot == slot)
+		    fp_dir_first_cl(f[i].dir) == dir_cl && f[i].slot == slot)
 			return 1;
 	return 0;
 }

@@ -308,16 +308,16 @@ START_TEST(test_walk_to_parent)
 	wctx_open(&c, NULL);
 	ck_assert_int_eq(walk(&c, "//sub/x.bin"), FP_OK);
 	ck_assert_ptr_nonnull(c.dir);
-	ck_assert_uint_eq(c.dir->first_cl, 2);
+	ck_assert_uint_eq(fp_dir_first_cl(c.dir), 2);
 	ck_assert_uint_eq(c.n, 5);
 	ck_assert_uint_eq(c.name[0], 'x');
 	ck_assert_str_eq(c.where, "//sub");
 	ck_assert_uint_eq(c.w.trail_count, 2);
 	ck_assert_int_eq(walk(&c, "x.bin"), FP_OK);
-	ck_assert_uint_eq(c.dir->first_cl, 0);
+	ck_assert_uint_eq(fp_dir_first_cl(c.dir), 0);
 	ck_assert_str_eq(c.where, "/");
 	ck_assert_int_eq(walk(&c, "SUB/y/"), FP_OK);	/* cached */
-	ck_assert_uint_eq(c.dir->first_cl, 2);
+	ck_assert_uint_eq(fp_dir_first_cl(c.dir), 2);
 	ck_assert_uint_eq(c.w.dir_count, 2);
 	ck_assert_ptr_eq(fp_path_cached(&c.w, 2), c.dir);
 	ck_assert_ptr_null(fp_path_cached(&c.w, 3));
@@ -345,7 +345,7 @@ START_TEST(test_walk_refusals)
 	ck_assert_ptr_null(c.dir);
 	c.w.reserved_ok = 1;
 	ck_assert_int_eq(walk(&c, "/con/nul"), FP_OK);
-	ck_assert_uint_eq(c.dir->first_cl, 3);
+	ck_assert_uint_eq(fp_dir_first_cl(c.dir), 3);
 	wctx_close(&c);
 }
 END_TEST
@@ -392,7 +392,7 @@ static enum fp_err make_mem_dir(void *ctx, struct fp_dir *parent,
 	c->made_path[len] = '\0';
 	c->made++;
 	ck_assert_int_eq(fp_dir_create(&d, &c->fs->geom, cl,
-				       parent->first_cl, 0, 0), FP_OK);
+				       fp_dir_first_cl(parent), 0, 0), FP_OK);
 	return fp_path_keep(&c->w, &d, out);
 }
 
@@ -410,7 +410,7 @@ START_TEST(test_walk_hooks)
 	ck_assert_int_eq(walk(&c, "/new//deeper/x"), FP_OK);
 	ck_assert_uint_eq(c.made, 2);
 	ck_assert_str_eq(c.made_path, "/new//deeper");
-	ck_assert_uint_eq(c.dir->first_cl, 101);
+	ck_assert_uint_eq(fp_dir_first_cl(c.dir), 101);
 	ck_assert_uint_eq(c.w.dir_count, 3);
 	wctx_close(&c);
 }
