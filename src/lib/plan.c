@@ -8,33 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "copy.h"
+#include "commit.h"
 #include "dir.h"
 #include "le.h"
 #include "name.h"
 #include "path.h"
 #include "util.h"
-
-/* A byte range of the image to zero. */
-struct zrange {
-	uint64_t off;
-	uint64_t len;
-};
-
-/* A chain to cut: @cut (0: none, the entry lets go) ends it, @count
- * clusters from @tail on are freed. */
-struct cut {
-	uint32_t cut;
-	uint32_t tail;
-	uint32_t count;
-};
-
-/* A FAT entry of a pre-existing chain end that will point at new clusters. */
-struct link {
-	uint32_t cl;
-	uint32_t next;
-	uint32_t old;		/* its end-of-chain value on disk */
-};
 
 struct fp_plan {
 	struct fp_fs *fs;
@@ -47,21 +26,10 @@ struct fp_plan {
 					 * created */
 	struct fp_plan_dir *made;	/* created directories */
 	size_t made_count, made_cap;
-	struct zrange *zero;
-	size_t zero_count, zero_cap;
-	struct link *links;
-	size_t link_count, link_cap;
-	struct cut *cuts;
-	size_t cut_count, cut_cap;
-	uint32_t alloc_count;
-	uint32_t freed_count;
-	uint32_t last_alloc;
-	struct fp_fsinfo fsinfo;	/* FSInfo as it was before the commit */
+	struct fp_change_set *cs;	/* what the commit writes */
 	uint32_t cursor;	/* where searches for free clusters start */
 	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
 	struct fp_damage *dmg;	/* the tree walk's findings */
-	int sync_copies;	/* FAT copies differ by lost clusters: the
-				 * commit makes them equal */
 };
 
 /* ---- directories ---------------------------------------------------- */
@@ -229,18 +197,11 @@ static enum fp_err take_run(struct fp_plan *p, uint32_t start,
 		err = fp_fat_set(fat, prev, start);
 	if (err)
 		return err;
-	if (prev && prev_on_disk) {
-		err = fp_grow(&p->links, &p->link_cap, p->link_count,
-			      sizeof(*p->links));
-		if (err)
-			return err;
-		p->links[p->link_count].cl = prev;
-		p->links[p->link_count].old = old;
-		p->links[p->link_count++].next = start;
-	}
-	p->alloc_count += count;
-	p->last_alloc = start + count - 1;
-	return FP_OK;
+	if (prev && prev_on_disk)
+		err = fp_change_link(p->cs, prev, old, start);
+	if (!err)
+		fp_change_alloc(p->cs, start, count);
+	return err;
 }
 
 /* @need clusters wanted, @had of them taken already from what is free. */
@@ -410,84 +371,6 @@ static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 
 /* ---- zeroing -------------------------------------------------------- */
 
-static enum fp_err zero_add(struct fp_plan *p, uint64_t off, uint64_t len)
-{
-	struct zrange *z;
-	enum fp_err err;
-
-	if (len == 0)
-		return FP_OK;
-	if (p->zero_count) {
-		z = &p->zero[p->zero_count - 1];
-		if (z->off + z->len == off) {
-			z->len += len;
-			return FP_OK;
-		}
-	}
-	err = fp_grow(&p->zero, &p->zero_cap, p->zero_count, sizeof(*p->zero));
-	if (err)
-		return err;
-	p->zero[p->zero_count].off = off;
-	p->zero[p->zero_count++].len = len;
-	return FP_OK;
-}
-
-#define ZERO_CHUNK (1u << 20)	/* bytes zeroed between progress reports */
-
-/*
- * Zero the planned ranges, as data unless holes were asked for; in chunks
- * when progress is reported.
- */
-static enum fp_err zero_all(struct fp_plan *p, struct fp_tick *tick)
-{
-	uint64_t done = 0, off, n;
-	enum fp_err err = FP_OK;
-	size_t i;
-
-	for (i = 0; !err && i < p->zero_count; i++) {
-		for (off = 0; !err && off < p->zero[i].len; off += n) {
-			n = p->zero[i].len - off;
-			if (tick->prog && n > ZERO_CHUNK)
-				n = ZERO_CHUNK;
-			if (p->opts.punch_holes)
-				err = fp_img_punch(p->fs->img,
-						   p->zero[i].off + off, n);
-			else
-				err = fp_img_zero(p->fs->img,
-						  p->zero[i].off + off, n);
-			done += n;
-			fp_tick(tick, done);
-		}
-	}
-	return err;
-}
-
-/*
- * Bytes the commit writes as data and reports progress of: the zeroed
- * ranges (first), then the new clusters of copied files.
- */
-static uint64_t zero_bytes(const struct fp_plan *p)
-{
-	uint64_t total = 0;
-	size_t i;
-
-	for (i = 0; i < p->zero_count; i++)
-		total += p->zero[i].len;
-	return total;
-}
-
-static uint64_t copy_bytes(const struct fp_plan *p)
-{
-	uint64_t total = 0;
-	size_t i, j;
-
-	for (i = 0; i < p->file_count; i++)
-		if (p->files[i].src && !p->files[i].is_dir)
-			for (j = 0; j < p->files[i].ext_count; j++)
-				total += p->files[i].ext[j].count;
-	return total * p->fs->geom.clus_len;
-}
-
 /* Zero bytes [from, to) of the existing chain starting at @cl. */
 static enum fp_err zero_chain(struct fp_plan *p, uint32_t cl, uint64_t from,
 			      uint64_t to)
@@ -500,7 +383,8 @@ static enum fp_err zero_chain(struct fp_plan *p, uint32_t cl, uint64_t from,
 		if (pos + g->clus_len > from) {
 			a = from > pos ? from - pos : 0;
 			b = to - pos < g->clus_len ? to - pos : g->clus_len;
-			err = zero_add(p, fp_geom_cl_off(g, cl) + a, b - a);
+			err = fp_change_zero(p->cs, fp_geom_cl_off(g, cl) + a,
+					     b - a);
 		}
 		if (!err && pos + g->clus_len < to)
 			err = fp_fat_get(p->fs->fat, cl, &cl);
@@ -516,8 +400,8 @@ static enum fp_err zero_extents(struct fp_plan *p,
 	enum fp_err err;
 
 	for (i = 0; i < f->ext_count; i++) {
-		err = zero_add(p, fp_geom_cl_off(g, f->ext[i].start),
-			       (uint64_t)f->ext[i].count * g->clus_len);
+		err = fp_change_zero(p->cs, fp_geom_cl_off(g, f->ext[i].start),
+				     (uint64_t)f->ext[i].count * g->clus_len);
 		if (err)
 			return err;
 	}
@@ -679,6 +563,21 @@ static uint32_t clusters_for(const struct fp_plan *p, uint64_t bytes)
 	return (uint32_t)((bytes + c - 1) / c);
 }
 
+/* The commit copies the data of file @f (a copy) into its clusters. */
+static enum fp_err copy_data(struct fp_plan *p, const struct fp_plan_file *f)
+{
+	enum fp_err err = FP_OK;
+	size_t i;
+
+	if (f->ext_count)
+		err = fp_change_copy(p->cs, (size_t)(f - p->files), f->src,
+				     f->src_data, f->new_size);
+	for (i = 0; !err && i < f->ext_count; i++)
+		err = fp_change_copy_run(p->cs, f->ext[i].start,
+					 f->ext[i].count);
+	return err;
+}
+
 static enum fp_err create_file(struct fp_plan *p, struct fp_plan_file *f,
 			       struct fp_dir *dir, const uint16_t *name,
 			       size_t n, uint64_t size)
@@ -691,6 +590,8 @@ static enum fp_err create_file(struct fp_plan *p, struct fp_plan_file *f,
 	err = alloc_file(p, f, clusters_for(p, size), 0);
 	if (!err && !f->src && (!keep || p->opts.zero))
 		err = zero_extents(p, f);
+	if (!err && f->src)
+		err = copy_data(p, f);
 	f->first_cl = f->ext_count ? f->ext[0].start : 0;
 	if (!err)
 		err = add_entry(p, dir, name, n, FP_ATTR_ARCHIVE, f->first_cl,
@@ -773,9 +674,8 @@ static int same_file(const struct fp_plan *p, const struct fp_dir *dir,
 static enum fp_err trim_file(struct fp_plan *p, struct fp_plan_file *f,
 			     const struct fp_dirent *e, uint32_t have)
 {
-	uint32_t keep = clusters_for(p, e->size), cl = e->cl, i;
+	uint32_t keep = clusters_for(p, e->size), cl = e->cl, tail, i;
 	enum fp_err err = FP_OK;
-	struct cut *c;
 
 	f->old_size = f->new_size = e->size;
 	f->old_clusters = have;
@@ -784,70 +684,22 @@ static enum fp_err trim_file(struct fp_plan *p, struct fp_plan_file *f,
 		return FP_OK;
 	for (i = 1; !err && i < keep; i++)
 		err = fp_fat_get(p->fs->fat, cl, &cl);
+	tail = e->cl;
+	if (!err && keep)
+		err = fp_fat_get(p->fs->fat, cl, &tail);
 	if (!err)
-		err = fp_grow(&p->cuts, &p->cut_cap, p->cut_count,
-			      sizeof(*p->cuts));
+		err = fp_change_free_chain(p->cs, keep ? cl : 0, tail,
+					   have - keep);
 	if (err)
 		return err;
-	c = &p->cuts[p->cut_count];
-	c->cut = keep ? cl : 0;
-	c->tail = e->cl;
-	if (keep)
-		err = fp_fat_get(p->fs->fat, cl, &c->tail);
-	if (err)
-		return err;
-	c->count = have - keep;
-	p->cut_count++;
 	f->action = FP_ACT_TRIM;
 	f->freed = have - keep;
-	p->freed_count += have - keep;
 	if (!keep) {
 		fp_dirent_set_cluster(fp_dir_ent(f->dir, f->slot), 0,
 				      is_fat32(p));
 		fp_dir_touch(f->dir, f->slot);
 	}
 	return FP_OK;
-}
-
-/* Free the @count clusters of the chain from @cl. */
-static enum fp_err free_chain(struct fp_fat *fat, uint32_t cl,
-			      uint32_t count)
-{
-	uint32_t next;
-	enum fp_err err = FP_OK;
-
-	while (!err && count--) {
-		err = fp_fat_get(fat, cl, &next);
-		if (!err)
-			err = fp_fat_set(fat, cl, FP_FAT_FREE);
-		cl = next;
-	}
-	return err;
-}
-
-/*
- * Entries first (a file that keeps no cluster lets go of its chain),
- * then every FAT copy twice: the new chain ends, then the freed tails.
- * Whenever it stops, what is cut off is a lost chain or free.
- */
-static enum fp_err commit_trims(struct fp_plan *p)
-{
-	struct fp_fat *fat = p->fs->fat;
-	enum fp_err err = FP_OK;
-	size_t i;
-
-	for (i = 0; !err && i < p->walk.dir_count; i++)
-		err = fp_dir_flush(p->walk.dirs[i], p->fs->img, &p->fs->geom);
-	for (i = 0; !err && i < p->cut_count; i++)
-		if (p->cuts[i].cut)
-			err = fp_fat_set(fat, p->cuts[i].cut, fp_fat_eoc(fat));
-	if (!err)
-		err = fp_fat_flush(fat, p->fs->img, &p->fs->geom);
-	for (i = 0; !err && i < p->cut_count; i++)
-		err = free_chain(fat, p->cuts[i].tail, p->cuts[i].count);
-	if (!err)
-		err = fp_fat_flush(fat, p->fs->img, &p->fs->geom);
-	return err;
 }
 
 /* A file to trim: its chain checked as for an extension. */
@@ -984,9 +836,9 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	p->walk.problem = &diag->problem;
 	set_stamp(p, opts->time);
 	p->cursor = start_cursor(fs);
-	p->fsinfo = fs->fsinfo;
+	err = fp_change_set_new(fs, &p->cs);
 	p->files = calloc(count ? count : 1, sizeof(*p->files));
-	if (!p->files)
+	if (!err && !p->files)
 		err = FP_E_NOMEM;
 	if (!err)
 		err = fp_fs_bitmap(fs);
@@ -1000,6 +852,9 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 			       NULL, &p->files[i]);
 		p->file_count = i + 1;
 	}
+	/* every directory loaded or made, in walk order */
+	for (i = 0; !err && i < p->walk.dir_count; i++)
+		err = fp_change_dir(p->cs, p->walk.dirs[i]);
 	if (err) {
 		fp_plan_free(p);
 		return err;
@@ -1024,37 +879,17 @@ const struct fp_plan_dir *fp_plan_made_dirs(const struct fp_plan *plan,
 
 uint32_t fp_plan_alloc_count(const struct fp_plan *plan)
 {
-	return plan->alloc_count;
+	return fp_change_alloc_count(plan->cs);
 }
 
 uint32_t fp_plan_freed_count(const struct fp_plan *plan)
 {
-	return plan->freed_count;
+	return fp_change_freed_count(plan->cs);
 }
 
 int fp_plan_is_trim(const struct fp_plan *plan)
 {
 	return plan->opts.trim;
-}
-
-/*
- * 1 if the FSInfo free count @fi of a volume with geometry @g is one that
- * readers use and that can be true after @alloc more clusters are taken:
- * trusted, not "unknown", at most the cluster count and at least @alloc.
- */
-static int fsinfo_count_ok(const struct fp_fsinfo *fi,
-			   const struct fp_geom *g, uint32_t alloc)
-{
-	return fi->trusted && fi->free_count != FP_FSINFO_UNKNOWN &&
-	       fi->free_count <= g->cluster_count && fi->free_count >= alloc;
-}
-
-/* @n free clusters plus what a trim frees, at most the cluster count. */
-static uint32_t add_freed(const struct fp_plan *p, uint32_t n)
-{
-	uint32_t max = p->fs->geom.cluster_count;
-
-	return max - n > p->freed_count ? n + p->freed_count : max;
 }
 
 enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
@@ -1064,158 +899,12 @@ enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
 	return largest_run(plan->fs->bm, start, count);
 }
 
-/*
- * Counting the free clusters reads the whole FAT, which on a large FAT32
- * volume costs more than the rest of a run; the FSInfo count is what
- * Linux and mtools show, so it is used when it can be right.  FAT12/16
- * have no FSInfo, but their FAT is at most 12 KiB or 128 KiB.
- */
 enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count)
 {
-	const struct fp_geom *g = &plan->fs->geom;
-	uint32_t n;
-	enum fp_err err = FP_OK;
-
-	if (fsinfo_count_ok(&plan->fsinfo, g, plan->alloc_count))
-		n = plan->fsinfo.free_count - plan->alloc_count;
-	else
-		err = fp_bitmap_free_count(plan->fs->bm, &n);
-	if (err)
-		return err;
-	/* a trim frees clusters that the bitmap and FSInfo still count used */
-	*count = add_freed(plan, n);
-	return FP_OK;
+	return fp_change_free_count(plan->cs, count);
 }
 
 /* ---- commit --------------------------------------------------------- */
-
-/*
- * Write every FAT copy in two passes.  The first writes the new chains
- * with the ends of pre-existing chains as they are on disk (their own
- * end-of-chain value, which need not be the one this tool writes); the
- * second points those ends at the new clusters.  So, whenever the process
- * stops, every existing chain ends in clusters that are already linked up,
- * and every FAT byte holds its old or its new value.
- */
-static enum fp_err write_fats(struct fp_plan *p)
-{
-	struct fp_fat *fat = p->fs->fat;
-	size_t i;
-	enum fp_err err = FP_OK;
-
-	for (i = 0; !err && i < p->link_count; i++)
-		err = fp_fat_set(fat, p->links[i].cl, p->links[i].old);
-	if (!err)
-		err = fp_fat_flush(fat, p->fs->img, &p->fs->geom);
-	if (err || p->link_count == 0)
-		return err;
-	for (i = 0; !err && i < p->link_count; i++)
-		err = fp_fat_set(fat, p->links[i].cl, p->links[i].next);
-	return err ? err : fp_fat_flush(fat, p->fs->img, &p->fs->geom);
-}
-
-/*
- * Linux and mtools use the counts of an FSInfo sector whose lead and
- * structure signatures are right, whatever its trail signature (mformat
- * 4.0.32 leaves bytes 508-509 as they were on the medium), so such counts
- * are kept true too.  The trail signature is left alone: the tool writes
- * only the two counts, and --verify still reports it.
- */
-static enum fp_err write_fsinfo(struct fp_plan *p)
-{
-	const struct fp_geom *g = &p->fs->geom;
-	struct fp_fsinfo fi = p->fs->fsinfo;
-	uint64_t off = (uint64_t)g->fsinfo_sec * g->sec_len;
-	uint8_t *sec;
-	enum fp_err err;
-
-	if (!fi.trusted || (p->alloc_count == 0 && p->freed_count == 0))
-		return FP_OK;
-	if (fsinfo_count_ok(&fi, g, p->alloc_count))
-		fi.free_count -= p->alloc_count;
-	else if (fi.free_count <= g->cluster_count)
-		fi.free_count = FP_FSINFO_UNKNOWN;	/* provably stale */
-	if (fi.free_count != FP_FSINFO_UNKNOWN &&
-	    fi.free_count <= g->cluster_count)
-		fi.free_count = add_freed(p, fi.free_count);
-	if (fi.next_free != FP_FSINFO_UNKNOWN && p->alloc_count)
-		fi.next_free = p->last_alloc;
-	sec = malloc(g->sec_len);
-	if (!sec)
-		return FP_E_NOMEM;
-	err = fp_img_read(p->fs->img, off, sec, g->sec_len);
-	if (!err) {
-		fp_fsinfo_encode(sec, &fi);
-		err = fp_img_write(p->fs->img, off, sec, g->sec_len);
-	}
-	free(sec);
-	if (!err)
-		p->fs->fsinfo = fi;
-	return err;
-}
-
-/*
- * The image runs of file @f's clusters, for fp_copy_file(), or
- * fp_copy_mem() for the bytes read before planning.
- */
-static enum fp_err copy_one(struct fp_plan *p, struct fp_copy *c,
-			    const struct fp_plan_file *f,
-			    struct fp_copy_run **runs, size_t *cap)
-{
-	const struct fp_geom *g = &p->fs->geom;
-	size_t j;
-	enum fp_err err;
-
-	while (*cap < f->ext_count) {
-		err = fp_grow(runs, cap, *cap, sizeof(**runs));
-		if (err)
-			return err;
-	}
-	for (j = 0; j < f->ext_count; j++) {
-		(*runs)[j].off = fp_geom_cl_off(g, f->ext[j].start);
-		(*runs)[j].len = (uint64_t)f->ext[j].count * g->clus_len;
-	}
-	if (f->src_data)
-		return fp_copy_mem(c, p->fs->img, f->src_data, f->new_size,
-				   *runs, f->ext_count);
-	return fp_copy_file(c, p->fs->img, f->src, f->new_size, *runs,
-			    f->ext_count);
-}
-
-/*
- * Write the data of every copied file into its new clusters, reporting
- * progress on @tick after the @done bytes of zeroing.
- */
-static enum fp_err copy_all(struct fp_plan *p, struct fp_tick *tick,
-			    uint64_t done)
-{
-	struct fp_copy_run *runs = NULL;
-	struct fp_copy *c = NULL;
-	size_t i, cap = 0;
-	enum fp_err err = FP_OK;
-
-	for (i = 0; !err && i < p->file_count; i++) {
-		const struct fp_plan_file *f = &p->files[i];
-
-		if (!f->src || f->is_dir || !f->ext_count)
-			continue;
-		if (!c) {
-			err = fp_copy_new(&c);
-			if (!err)
-				fp_copy_progress(c, tick->prog ? tick : NULL,
-						 done);
-		}
-		if (!err)
-			err = copy_one(p, c, f, &runs, &cap);
-		if (err == FP_E_SRC || err == FP_E_CHANGED) {
-			p->diag->req = i;
-			p->diag->errnum = fp_copy_errno(c);
-		}
-	}
-	free(runs);
-	fp_copy_free(c);
-	return err;
-}
 
 enum fp_err fp_plan_check_copies(struct fp_plan *p, struct fp_fs_diag *diag)
 {
@@ -1225,47 +914,25 @@ enum fp_err fp_plan_check_copies(struct fp_plan *p, struct fp_fs_diag *diag)
 		return err;
 	err = fp_damage_copies(p->fs, p->dmg, diag);
 	if (!err)
-		p->sync_copies = 1;
+		fp_change_sync_copies(p->cs);
 	return err;
 }
 
+/* The change set that planning filled, written by commit.c. */
 enum fp_err fp_plan_commit(struct fp_plan *p, int no_sync)
 {
-	struct fp_tick tick;
-	uint64_t zeroed;
-	enum fp_err err = FP_OK;
-	size_t i;
+	struct fp_commit_opts o = {
+		.punch_holes = p->opts.punch_holes,
+		.no_sync = no_sync,
+		.progress = p->opts.progress,
+	};
+	struct fp_commit_fail fail;
+	enum fp_err err = fp_commit_write(p->cs, &o, &fail);
 
-	/* the differing sectors go with the first FAT write, to each copy */
-	if (p->sync_copies)
-		err = fp_fat_copy_sync(p->fs->fat);
-	if (err)
-		return err;
-	if (p->opts.trim) {
-		err = commit_trims(p);
-		if (!err)
-			err = write_fsinfo(p);
-		return err || no_sync ? err : fp_img_sync(p->fs->img);
+	if (err == FP_E_SRC || err == FP_E_CHANGED) {
+		p->diag->req = fail.tag;
+		p->diag->errnum = fail.errnum;
 	}
-	zeroed = zero_bytes(p);
-	fp_tick_start(&tick, p->opts.progress, zeroed + copy_bytes(p));
-	err = zero_all(p, &tick);
-	if (!err)
-		err = copy_all(p, &tick, zeroed);
-	for (i = 0; !err && i < p->walk.dir_count; i++)
-		err = fp_dir_flush_new(p->walk.dirs[i], p->fs->img,
-				       &p->fs->geom);
-	for (i = 0; !err && i < p->walk.dir_count; i++)
-		err = fp_dir_flush_end(p->walk.dirs[i], p->fs->img,
-				       &p->fs->geom);
-	if (!err)
-		err = write_fats(p);
-	for (i = 0; !err && i < p->walk.dir_count; i++)
-		err = fp_dir_flush(p->walk.dirs[i], p->fs->img, &p->fs->geom);
-	if (!err)
-		err = write_fsinfo(p);
-	if (!err && !no_sync)
-		err = fp_img_sync(p->fs->img);
 	return err;
 }
 
@@ -1277,12 +944,10 @@ void fp_plan_free(struct fp_plan *p)
 		return;
 	for (i = 0; i < p->file_count; i++)
 		free(p->files[i].ext);
+	fp_change_set_free(p->cs);
 	fp_path_walk_release(&p->walk);
 	free(p->files);
 	free(p->made);
-	free(p->zero);
-	free(p->links);
-	free(p->cuts);
 	fp_damage_free(p->dmg);
 	free(p);
 }

@@ -178,14 +178,15 @@ enum fp_err fp_plan_check_copies(struct fp_plan *plan,
 				 struct fp_fs_diag *diag);
 
 /*
- * Write the plan in crash-safe order: zero the data, write the copied
- * files' data (fp_copy_file(); a failing source sets the build's diag:
- * req and errnum), write new directory clusters, write every FAT copy
- * (new chains first, then the links from existing chains to them), write
- * changed directory sectors, update FSInfo, and fsync unless @no_sync.  A trim plan writes the entries of
- * files that keep no cluster, then the new chain ends, then the freed
- * entries.  A crash leaves lost clusters at worst, never an entry
- * pointing at free clusters.
+ * Write the change set that planning filled with fp_commit_write()
+ * (commit.h), in crash-safe order: zero the data, write the copied files'
+ * data (fp_copy_file(); a failing source sets the build's diag: req and
+ * errnum), write new directory clusters, write every FAT copy (new chains
+ * first, then the links from existing chains to them), write changed
+ * directory sectors, free clusters (a trim plan: the new chain ends, then
+ * the freed clusters, after the entries of files that keep no cluster),
+ * update FSInfo, and fsync unless @no_sync.  A crash leaves lost clusters
+ * at worst, never an entry pointing at free clusters.
  */
 enum fp_err fp_plan_commit(struct fp_plan *plan, int no_sync);
 

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
+/* commit.h - a change set of a volume, written in crash-safe order. */
+#ifndef FP_COMMIT_H
+#define FP_COMMIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dir.h"
+#include "fp_err.h"
+#include "fs.h"
+#include "progress.h"
+
+/*
+ * Everything one run writes to a volume, gathered in memory before the
+ * first write: ranges to zero, copied data, FAT links and freed chains,
+ * the directories whose new clusters and changed sectors go out, and what
+ * FSInfo must learn.  New chains themselves are set in the FAT cache
+ * (fs->fat) by whoever fills the set; the set records that they were
+ * allocated.  fp_commit_write() writes it all in the order of
+ * docs/DESIGN.md "Commit order".  Opaque; defined in commit.c.
+ */
+struct fp_change_set;
+
+/*
+ * A new, empty change set of @fs into *out (set only on success).  @fs is
+ * borrowed until fp_change_set_free(); its FSInfo as it is now is kept
+ * for fp_change_free_count().
+ */
+enum fp_err fp_change_set_new(struct fp_fs *fs, struct fp_change_set **out);
+
+/* Zero the @len bytes at byte @off of the image (adjacent ranges merge). */
+enum fp_err fp_change_zero(struct fp_change_set *cs, uint64_t off,
+			   uint64_t len);
+
+/*
+ * Copy the first @size bytes of host file @host (or, when @data is not
+ * NULL, of @data, which is copied instead) into the clusters that the
+ * fp_change_copy_run() calls after this one give, in order.  @tag names
+ * the copy in fp_commit_write()'s failure report.  @host and @data are
+ * borrowed until the commit.
+ */
+enum fp_err fp_change_copy(struct fp_change_set *cs, size_t tag,
+			   const char *host, const uint8_t *data,
+			   uint32_t size);
+
+/* The next @count clusters from @cl of the last fp_change_copy(). */
+enum fp_err fp_change_copy_run(struct fp_change_set *cs, uint32_t cl,
+			       uint32_t count);
+
+/*
+ * @count clusters from @start were allocated: their chain is set in the
+ * FAT cache already.  Counted for FSInfo; the last call gives FSInfo's
+ * next-free hint (start + count - 1).
+ */
+void fp_change_alloc(struct fp_change_set *cs, uint32_t start,
+		     uint32_t count);
+
+/*
+ * The end @cl of a chain that is on disk (its FAT entry there: @old) now
+ * points at the new clusters from @next, in the FAT cache already.  The
+ * commit writes it only once the new chains are on disk.
+ */
+enum fp_err fp_change_link(struct fp_change_set *cs, uint32_t cl,
+			   uint32_t old, uint32_t next);
+
+/*
+ * Free @count clusters of a chain on disk from @tail on, and end that
+ * chain at @cut (0: no cluster is kept; the entry that held the chain
+ * lets go of it in a directory change).  Nothing is changed in the FAT
+ * cache until the commit.
+ */
+enum fp_err fp_change_free_chain(struct fp_change_set *cs, uint32_t cut,
+				 uint32_t tail, uint32_t count);
+
+/*
+ * Directory @dir (borrowed until the commit) has changes to write: its
+ * new clusters (written whole before they are linked), the end marker of
+ * its old clusters when it grew, and its changed sectors on disk.  Added
+ * once per directory, in the order they are to be written.
+ */
+enum fp_err fp_change_dir(struct fp_change_set *cs, struct fp_dir *dir);
+
+/*
+ * The FAT copies differ by lost clusters only (fp_plan_check_copies()):
+ * the first FAT write carries the differing sectors of the active copy
+ * to every copy.
+ */
+void fp_change_sync_copies(struct fp_change_set *cs);
+
+/* Clusters allocated, and freed, in all. */
+uint32_t fp_change_alloc_count(const struct fp_change_set *cs);
+uint32_t fp_change_freed_count(const struct fp_change_set *cs);
+
+/*
+ * *count = free clusters on the volume once the set is committed (the
+ * same before and after fp_commit_write()).  The FSInfo free count as
+ * the set was made, minus the clusters allocated, when FSInfo is trusted
+ * (its lead and structure signatures are right, as Linux and mtools
+ * check) and that count is in range and at least the clusters allocated,
+ * else the free entries of the free bitmap (fs->bm, which must be set
+ * up); plus the clusters freed, at most the cluster count.
+ */
+enum fp_err fp_change_free_count(const struct fp_change_set *cs,
+				 uint32_t *count);
+
+void fp_change_set_free(struct fp_change_set *cs);
+
+struct fp_commit_opts {
+	int punch_holes;	/* zero by punching holes (fp_img_punch) */
+	int no_sync;		/* skip the final fsync */
+	const struct fp_progress *progress;	/* zeroing and copied data,
+						 * one piece; NULL: none */
+};
+
+/* Which copy failed, when fp_commit_write() returns FP_E_SRC or
+ * FP_E_CHANGED. */
+struct fp_commit_fail {
+	size_t tag;		/* fp_change_copy()'s tag */
+	int errnum;		/* the source's errno (fp_copy_errno()) */
+};
+
+/*
+ * Write @cs in crash-safe order (docs/DESIGN.md "Commit order"):
+ *  1. zero the ranges, then write the copied data;
+ *  2. the directories' new clusters whole, then the end markers of grown
+ *     directories turned into deleted entries;
+ *  3. every FAT copy: the new chains with the linked chain ends as they
+ *     are on disk, then those ends pointed at the new chains;
+ *  4. the changed directory sectors on disk;
+ *  5. every FAT copy: the ends of the chains that lose clusters, then
+ *     the freed clusters;
+ *  6. FSInfo's free count and next-free hint; fsync unless opts->no_sync.
+ * Step 3 is left out when the set allocates nothing but frees clusters,
+ * so that its first FAT write is step 5.  A crash after any write leaves
+ * lost clusters at worst, never an entry pointing at free clusters.  A
+ * failing copy source sets *fail (may be NULL).  Commit a set once.
+ */
+enum fp_err fp_commit_write(struct fp_change_set *cs,
+			    const struct fp_commit_opts *opts,
+			    struct fp_commit_fail *fail);
+
+#endif
