@@ -35,46 +35,16 @@ cname=$(basename "$cdir")
 PYTHON=$(python3 -c 'import sys; print(sys.executable)') ||
 	hard_error "python3 does not run"
 
-# The finding codes and their severities (stable strings).
-SEVERITIES='
-boot-backup error
-boot-backup-code warning
-boot-backup-hidden warning
-fsinfo-signature error
-fsinfo-free-count warning
-fsinfo-next-free warning
-fat-type warning
-fat-media error
-fat-entry1 warning
-volume-dirty warning
-volume-io-error warning
-fat-bad-entry error
-fat-mismatch error
-fat-mismatch-lost warning
-bad-start error
-chain-loop error
-chain-free error
-chain-bad error
-chain-range error
-cross-link error
-chain-short error
-tail-beyond-size warning
-dir-size error
-dir-no-chain error
-dir-too-long error
-dot-entry error
-root-dot error
-dir-cycle error
-bad-name error
-duplicate-name error
-lfn-orphan error
-after-end error
-bad-long-name error
-label error
-label-mismatch error
-bad-label error
-lost-chain error
-'
+# The finding codes and their severities, "CODE error|warning" a line,
+# from the checker's one problem list, src/lib/problems.def: each row
+# starts with a line FP_PROBLEM(FP_P_NAME, "code", FP_SEV_ERROR|WARNING,
+PROBLEMS_DEF=$(dirname "$TESTLIB")/../../src/lib/problems.def
+[ -r "$PROBLEMS_DEF" ] || hard_error "cannot read $PROBLEMS_DEF"
+SEVERITIES=$(sed -n 's/^FP_PROBLEM(FP_P_[A-Z0-9_]*, "\([a-z0-9-]*\)", FP_SEV_\([A-Z]*\),.*/\1 \2/p' \
+	"$PROBLEMS_DEF" | sed 's/ ERROR$/ error/; s/ WARNING$/ warning/')
+rows=$(grep -c '^FP_PROBLEM(' "$PROBLEMS_DEF")
+[ "$(echo "$SEVERITIES" | grep -c -e ' error$' -e ' warning$')" -eq "$rows" ] ||
+	hard_error "$PROBLEMS_DEF: a row does not start with FP_PROBLEM(NAME, \"code\", FP_SEV_ERROR or FP_SEV_WARNING,"
 
 # $PYTHON -c "$PYCHECK" JSON SEVERITIES BITS NCLUS LOST BAD DROPPED PATHS
 # XLINK: print the sorted set of finding codes (one line, blank-separated),
