@@ -67,23 +67,17 @@ int cli_check_error(const struct cli *c, enum fp_err err,
 	return EXIT_INCONSISTENT;
 }
 
+/* The exit status of a failure with @err: its class in fp_err.def. */
 static int exit_code_of(enum fp_err err)
 {
-	switch (err) {
-	case FP_E_CORRUPT:
-	case FP_E_DAMAGED:
-	case FP_E_FATDIFF:
-	case FP_E_DIRTY:
-		return EXIT_INCONSISTENT;
-	case FP_E_DUPPATH:
-	case FP_E_NAME:
-	case FP_E_NAMELEN:
-	case FP_E_NONBMP:
-	case FP_E_RESERVED:
-		return EXIT_USAGE;
-	default:
-		return EXIT_OPERATIONAL;
-	}
+	static const int code[] = {
+		[FP_CLASS_OK] = EXIT_OK,
+		[FP_CLASS_DAMAGED] = EXIT_INCONSISTENT,
+		[FP_CLASS_OPERATIONAL] = EXIT_OPERATIONAL,
+		[FP_CLASS_USAGE] = EXIT_USAGE,
+	};
+
+	return code[fp_err_class(err)];
 }
 
 /* @count clusters of @clus_len bytes, as "1203 clusters (4.7 MiB)". */
