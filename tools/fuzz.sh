@@ -23,7 +23,7 @@ if [ -n "$missing" ]; then
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y $missing
 fi
 cd "$top"
-[ -x configure ] || ./bootstrap >/dev/null
+[ -x configure ] && [ -f tests/corpus/list.am ] || ./bootstrap >/dev/null
 mkdir -p build-fuzz
 cd build-fuzz
 san='-fsanitize=address,undefined -fno-sanitize-recover=all'

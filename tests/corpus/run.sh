@@ -2,7 +2,8 @@
 # Copyright (C) 2026 The fatprealloc authors
 # tests/corpus/run.sh CASE/image.sh: run one case of the --verify corpus
 # (tests/corpus/README.md).  The automake harness runs it for every case
-# (SH_LOG_COMPILER, tests/img/tests.am), with FATPREALLOC and TESTLIB set.
+# (SH_LOG_COMPILER, tests/img/tests.am, tests/corpus/list.sh), with
+# FATPREALLOC and TESTLIB set.
 #
 # It makes the image with CASE/image.sh (sourced, with IMG set, after
 # tests/img/lib.sh and tests/corpus/lib.sh) and reads CASE/expect.  Then
