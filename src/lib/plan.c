@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "commit.h"
 #include "dir.h"
 #include "le.h"
@@ -27,7 +28,7 @@ struct fp_plan {
 	struct fp_plan_dir *made;	/* created directories */
 	size_t made_count, made_cap;
 	struct fp_change_set *cs;	/* what the commit writes */
-	uint32_t cursor;	/* where searches for free clusters start */
+	struct fp_alloc *alloc;	/* the allocator over fs->bm */
 	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
 	struct fp_damage *dmg;	/* the tree walk's findings */
 };
@@ -130,21 +131,10 @@ static enum fp_err enter_dir(void *ctx, const struct fp_dirent *e)
 /* Clusters a chain uses although the FAT marks them free: keep them. */
 static enum fp_err reserve_free_used(struct fp_plan *p)
 {
-	size_t count, i;
+	size_t count;
 	const uint32_t *cls = fp_damage_free_used(p->dmg, &count);
-	uint32_t cl, len;
-	enum fp_err err;
 
-	for (i = 0; i < count; i++) {
-		err = fp_bitmap_new_range(p->fs->bm, FP_BM_FIXED_GOAL, cls[i],
-					  1, 1, &cl, &len);
-		if (err == FP_E_NOSPC)
-			continue;	/* in use already */
-		if (err)
-			return err;
-		fp_bitmap_take(p->fs->bm, cls[i], 1);
-	}
-	return FP_OK;
+	return fp_alloc_reserve(p->alloc, cls, count);
 }
 
 /*
@@ -178,18 +168,18 @@ static enum fp_err get_dir(void *ctx, uint32_t cl, struct fp_dir **out)
 /* ---- clusters ------------------------------------------------------- */
 
 /*
- * Take @count free clusters from @start as one chain piece, linked from
- * @prev (0: none).  @prev_on_disk says that prev ends a chain that is on
- * disk already: that link is written after the new entries (see commit).
+ * Link @count clusters from @start, taken by the allocator, as one chain
+ * piece after @prev (0: none).  @prev_on_disk says that prev ends a chain
+ * that is on disk already: that link is written after the new entries
+ * (see commit).
  */
-static enum fp_err take_run(struct fp_plan *p, uint32_t start,
+static enum fp_err link_run(struct fp_plan *p, uint32_t start,
 			    uint32_t count, uint32_t prev, int prev_on_disk)
 {
 	struct fp_fat *fat = p->fs->fat;
 	uint32_t old = 0;
 	enum fp_err err;
 
-	fp_bitmap_take(p->fs->bm, start, count);
 	err = fp_fat_set_chain(fat, start, count);
 	if (!err && prev && prev_on_disk)
 		err = fp_fat_get(fat, prev, &old);
@@ -202,35 +192,6 @@ static enum fp_err take_run(struct fp_plan *p, uint32_t start,
 	if (!err)
 		fp_change_alloc(p->cs, start, count);
 	return err;
-}
-
-/* @need clusters wanted, @had of them taken already from what is free. */
-static enum fp_err no_space(struct fp_plan *p, uint32_t need, uint32_t had)
-{
-	uint32_t n;
-	enum fp_err err = fp_bitmap_free_count(p->fs->bm, &n);
-
-	if (err)
-		return err;
-	p->diag->need = need;
-	p->diag->avail = n + had;
-	return FP_E_NOSPC;
-}
-
-/* One cluster for a directory: the first free one from the cursor. */
-static enum fp_err take_one(struct fp_plan *p, uint32_t prev,
-			    int prev_on_disk, uint32_t *cl)
-{
-	uint32_t c, n;
-	enum fp_err err = fp_bitmap_new_range(p->fs->bm, 0, p->cursor, 1, 1,
-					      &c, &n);
-
-	if (err == FP_E_NOSPC)
-		err = no_space(p, 1, 0);
-	if (err)
-		return err;
-	*cl = c;
-	return take_run(p, c, 1, prev, prev_on_disk);
 }
 
 static enum fp_err add_extent(struct fp_plan_file *f, uint32_t start,
@@ -247,125 +208,81 @@ static enum fp_err add_extent(struct fp_plan_file *f, uint32_t start,
 	return FP_OK;
 }
 
-/* Take a run for file @f and record it; *last follows the chain's end. */
-static enum fp_err file_run(struct fp_plan *p, struct fp_plan_file *f,
-			    uint32_t start, uint32_t count, uint32_t *last,
-			    size_t *cap)
+/*
+ * The allocator's runs for request @r (fp_alloc_get()); on failure its
+ * numbers go into the plan's diag.
+ */
+static enum fp_err alloc_runs(struct fp_plan *p, const struct fp_alloc_req *r,
+			      const struct fp_alloc_run **runs, size_t *count)
 {
-	int on_disk = *last != 0 && f->ext_count == 0;
-	enum fp_err err;
+	struct fp_alloc_diag d;
+	enum fp_err err = fp_alloc_get(p->alloc, r, 1, runs, count, &d);
 
-	err = take_run(p, start, count, *last, on_disk);
-	if (!err)
-		err = add_extent(f, start, count, cap);
-	*last = start + count - 1;
-	return err;
-}
-
-/* The largest free run: *start (0 if none) and *count. */
-static enum fp_err largest_run(struct fp_bitmap *bm, uint32_t *start,
-			       uint32_t *count)
-{
-	enum fp_err err = fp_bitmap_new_range(bm, 0, 2, UINT32_MAX, 1, start,
-					      count);
-
-	if (err == FP_E_NOSPC) {
-		*start = 0;
-		*count = 0;
-		err = FP_OK;
+	if (err == FP_E_NOSPC || err == FP_E_NORUN) {
+		p->diag->need = d.need;
+		p->diag->avail = d.avail;
+		p->diag->last_cl = d.last_cl;
 	}
 	return err;
 }
 
 /*
- * --contiguous cannot be met: no space at all, or no run of @need (right
- * after the chain's end @last when there is one: @run clusters are free
- * there).
+ * Link the @count runs into one chain after *last (0: a new chain; on
+ * disk when @on_disk), in order, and record them as @f's extents when @f
+ * is not NULL; *last follows the chain's end.
  */
-static enum fp_err no_run(struct fp_plan *p, uint32_t need, uint32_t last,
-			  uint32_t run)
+static enum fp_err link_runs(struct fp_plan *p, const struct fp_alloc_run *runs,
+			     size_t count, uint32_t *last, int on_disk,
+			     struct fp_plan_file *f)
 {
-	uint32_t start, len;
-	enum fp_err err = no_space(p, need, 0);
+	enum fp_err err = FP_OK;
+	size_t i, cap = 0;
 
-	if (err != FP_E_NOSPC || p->diag->avail < need)
-		return err;
-	err = largest_run(p->fs->bm, &start, &len);
+	for (i = 0; !err && i < count; i++) {
+		err = link_run(p, runs[i].start, runs[i].count, *last,
+			       on_disk && i == 0);
+		if (!err && f)
+			err = add_extent(f, runs[i].start, runs[i].count, &cap);
+		*last = runs[i].start + runs[i].count - 1;
+	}
+	return err;
+}
+
+/* One cluster for a directory, linked after @prev (0: none). */
+static enum fp_err take_one(struct fp_plan *p, uint32_t prev,
+			    int prev_on_disk, uint32_t *cl)
+{
+	struct fp_alloc_req r = { .need = 1, .flags = FP_ALLOC_DIR };
+	const struct fp_alloc_run *runs;
+	size_t n;
+	enum fp_err err = alloc_runs(p, &r, &runs, &n);
+
 	if (err)
 		return err;
-	p->diag->need = need;
-	p->diag->avail = last ? run : len;
-	p->diag->last_cl = last;
-	return FP_E_NORUN;
+	*cl = runs[0].start;
+	return link_runs(p, runs, n, &prev, prev_on_disk, NULL);
 }
 
 /*
- * --contiguous, and the @need clusters do not fit after the chain's end
- * @last (@run are free there): one run of @need elsewhere, if there is
- * no chain yet.
- */
-static enum fp_err alloc_contig(struct fp_plan *p, struct fp_plan_file *f,
-				uint32_t need, uint32_t last, uint32_t run,
-				size_t *cap)
-{
-	unsigned mode = p->opts.place_end ? FP_BM_END : 0;
-	uint32_t goal = p->opts.place_end ? UINT32_MAX : p->cursor;
-	uint32_t start, len;
-	enum fp_err err;
-
-	if (last)
-		return no_run(p, need, last, run);
-	err = fp_bitmap_new_range(p->fs->bm, mode | FP_BM_CONTIGUOUS, goal,
-				  need, need, &start, &len);
-	if (err == FP_E_NOSPC)
-		return no_run(p, need, 0, 0);
-	if (err)
-		return err;
-	return file_run(p, f, start, len, &last, cap);
-}
-
-/*
- * Allocate @need clusters for @f whose chain ends at @last (0: no chain).
- * Policy: continue right after the last cluster when it is free; else the
- * first run that holds the rest, searching from the cursor (the FSInfo
- * next-free hint) and then from the start; else the largest runs, fewest
- * pieces.  With --place end, the highest free clusters instead, each
- * run's highest ones first, so that the free space left below stays in
- * one run; the chain goes down from run to run.  fp_bitmap_new_range()
- * makes each of these choices.
+ * Allocate @need clusters for @f whose chain ends at @last (0: no chain),
+ * with the options' -c and --place (fp_alloc_get() has the policy), and
+ * link them.
  */
 static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 			      uint32_t need, uint32_t last)
 {
-	struct fp_bitmap *bm = p->fs->bm;
-	unsigned mode = p->opts.place_end ? FP_BM_END : 0;
-	uint32_t goal = p->opts.place_end ? UINT32_MAX : p->cursor;
-	uint32_t run = 0, start, len = 0, want = need;
-	size_t cap = 0;
-	enum fp_err err = FP_OK;
+	struct fp_alloc_req r = { .need = need, .last_cl = last };
+	const struct fp_alloc_run *runs;
+	size_t n;
+	enum fp_err err;
 
-	if (last)
-		err = fp_bitmap_new_range(bm, FP_BM_FIXED_GOAL, last + 1,
-					  need, 1, &start, &run);
-	if (err == FP_E_NOSPC)
-		err = FP_OK;		/* run stays 0 */
-	if (!err && p->opts.contiguous && run < need)
-		return alloc_contig(p, f, need, last, run, &cap);
-	if (!err && run) {
-		err = file_run(p, f, last + 1, run, &last, &cap);
-		need -= run;
-	}
-	while (!err && need) {
-		err = fp_bitmap_new_range(bm, mode, goal, need, 1, &start,
-					  &len);
-		if (err == FP_E_NOSPC)
-			return no_space(p, want, want - need);
-		if (!err)
-			err = file_run(p, f, start, len, &last, &cap);
-		need -= len;
-		if (p->opts.place_end)
-			goal = start - 1;	/* below the run just taken */
-	}
+	if (p->opts.contiguous)
+		r.flags |= FP_ALLOC_CONTIG;
+	if (p->opts.place_end)
+		r.flags |= FP_ALLOC_END;
+	err = alloc_runs(p, &r, &runs, &n);
+	if (!err)
+		err = link_runs(p, runs, n, &last, last != 0, f);
 	return err;
 }
 
@@ -800,21 +717,6 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 	return extend_file(p, f, &e, r->size);
 }
 
-/*
- * Searches for free clusters start at the FSInfo next-free hint when it
- * names a cluster, so that a nearly full start of a large volume is not
- * read again on every run; else at cluster 2.
- */
-static uint32_t start_cursor(const struct fp_fs *fs)
-{
-	const struct fp_fsinfo *fi = &fs->fsinfo;
-
-	if (fi->trusted && fi->next_free >= 2 &&
-	    fi->next_free <= fp_geom_max_cl(&fs->geom))
-		return fi->next_free;
-	return 2;
-}
-
 enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 			  const struct fp_req *reqs, size_t count,
 			  struct fp_plan **out, struct fp_plan_diag *diag)
@@ -835,13 +737,14 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	p->walk.where_len = sizeof(diag->component);
 	p->walk.problem = &diag->problem;
 	set_stamp(p, opts->time);
-	p->cursor = start_cursor(fs);
 	err = fp_change_set_new(fs, &p->cs);
 	p->files = calloc(count ? count : 1, sizeof(*p->files));
 	if (!err && !p->files)
 		err = FP_E_NOMEM;
 	if (!err)
 		err = fp_fs_bitmap(fs);
+	if (!err)
+		err = fp_alloc_new(fs->bm, &fs->fsinfo, &p->alloc);
 	if (!err)
 		err = fp_damage_find(fs, &p->dmg);
 	if (!err)
@@ -896,7 +799,7 @@ enum fp_err fp_plan_largest_run(struct fp_plan *plan, uint32_t *start,
 				uint32_t *count)
 {
 	assert(!plan->opts.trim);
-	return largest_run(plan->fs->bm, start, count);
+	return fp_alloc_largest_run(plan->alloc, start, count);
 }
 
 enum fp_err fp_plan_free_count(struct fp_plan *plan, uint32_t *count)
@@ -948,6 +851,7 @@ void fp_plan_free(struct fp_plan *p)
 	fp_path_walk_release(&p->walk);
 	free(p->files);
 	free(p->made);
+	fp_alloc_free(p->alloc);
 	fp_damage_free(p->dmg);
 	free(p);
 }

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
+/* alloc.h - the allocation policy behind one entry point: requests in, runs
+ * out. */
+#ifndef FP_ALLOC_H
+#define FP_ALLOC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bitmap.h"
+#include "bpb.h"
+#include "fp_err.h"
+
+/*
+ * The allocator decides which free clusters each request gets and takes
+ * them from the free bitmap (after e2fsprogs' lib/ext2fs alloc.c over
+ * its bitmaps).  It never reads or writes the FAT: the caller links the
+ * runs it returns.  It owns the search start (the FSInfo next-free
+ * hint), the clusters kept out of every allocation (fp_alloc_reserve())
+ * and the numbers of a failure.  Opaque; the caller owns it
+ * (fp_alloc_free()); it borrows the bitmap, which must outlive it.
+ */
+struct fp_alloc;
+
+/* Flags of a request. */
+enum fp_alloc_flag {
+	FP_ALLOC_DIR = 1u << 0,		/* directory clusters: one at a time,
+					 * each the first free one from the
+					 * hint; last_cl and the flags below
+					 * are not used */
+	FP_ALLOC_CONTIG = 1u << 1,	/* --contiguous: the clusters right
+					 * after last_cl, or for a new chain
+					 * one run anywhere */
+	FP_ALLOC_END = 1u << 2		/* --place end: the highest free
+					 * clusters, down from the end */
+};
+
+/* One request: @need clusters for a chain that ends at @last_cl. */
+struct fp_alloc_req {
+	uint32_t need;		/* clusters wanted (0: none) */
+	uint32_t last_cl;	/* the chain to continue: its last cluster;
+				 * 0 for a new chain */
+	unsigned flags;		/* enum fp_alloc_flag */
+};
+
+/* A run of clusters taken for request @req, in the chain's order. */
+struct fp_alloc_run {
+	uint32_t start;
+	uint32_t count;
+	size_t req;		/* index into the requests */
+};
+
+/* Why a request failed: what the command line prints. */
+struct fp_alloc_diag {
+	size_t req;		/* index of the failing request */
+	uint32_t need;		/* clusters it wanted */
+	uint32_t avail;		/* FP_E_NOSPC: free clusters before it;
+				 * FP_E_NORUN: the largest free run, or
+				 * with @last_cl the free ones after it */
+	uint32_t last_cl;	/* FP_E_NORUN: the chain's last cluster, 0 */
+};
+
+/*
+ * *out = an allocator taking from @bm.  Searches start at the next-free
+ * hint of @fi when @fi is trusted and the hint names a cluster of @bm
+ * (so that a nearly full start of a large volume is not read again on
+ * every run), else at cluster 2.  @fi NULL: no FSInfo.
+ */
+enum fp_err fp_alloc_new(struct fp_bitmap *bm, const struct fp_fsinfo *fi,
+			 struct fp_alloc **out);
+
+/* Where searches start: the hint, or 2. */
+uint32_t fp_alloc_hint(const struct fp_alloc *a);
+
+/*
+ * Keep the @count clusters at @cls out of every allocation: clusters a
+ * chain uses although the FAT marks them free.  Ones in use already are
+ * skipped.
+ */
+enum fp_err fp_alloc_reserve(struct fp_alloc *a, const uint32_t *cls,
+			     size_t count);
+
+/*
+ * Allocate the @count requests in order and take their clusters; the
+ * runs, in request order and in each request's chain order, go to *runs
+ * (owned by @a, valid until its next fp_alloc_get() or fp_alloc_free())
+ * and *run_count.  Policy, for a file:
+ *
+ * 1. continue right after last_cl while those clusters are free;
+ * 2. for the rest, the first free run that holds all of it, from the
+ *    hint to the end, then from cluster 2;
+ * 3. else the largest free runs, one after another (fewest pieces).
+ *
+ * FP_ALLOC_CONTIG allows only step 1 (with a chain) or one run of @need
+ * found as in step 2 (a new chain).  FP_ALLOC_END takes the highest free
+ * clusters instead, the top of each run first, the chain going down from
+ * run to run.  FP_ALLOC_DIR takes each cluster as the first free one
+ * from the hint.
+ *
+ * FP_E_NOSPC when the volume has too few free clusters, FP_E_NORUN when
+ * FP_ALLOC_CONTIG finds no run; *diag says which request and its
+ * numbers.  On failure the clusters taken for the requests before stay
+ * taken (a plan that fails is dropped).
+ */
+enum fp_err fp_alloc_get(struct fp_alloc *a, const struct fp_alloc_req *reqs,
+			 size_t count, const struct fp_alloc_run **runs,
+			 size_t *run_count, struct fp_alloc_diag *diag);
+
+/*
+ * The largest free run: *start (0 when no cluster is free) and *count.
+ * Reads every FAT window not read yet.
+ */
+enum fp_err fp_alloc_largest_run(struct fp_alloc *a, uint32_t *start,
+				 uint32_t *count);
+
+/* *count = free clusters left, by the bitmap (reads the whole FAT). */
+enum fp_err fp_alloc_free_count(struct fp_alloc *a, uint32_t *count);
+
+/* Free @a (not the bitmap); NULL is a no-op. */
+void fp_alloc_free(struct fp_alloc *a);
+
+#endif
