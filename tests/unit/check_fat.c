@@ -13,6 +13,7 @@
 #include "fat.h"
 #include "image.h"
 #include "le.h"
+#include "platform.h"
 #include "tmpdir.h"
 
 #define SEC 512u
@@ -1809,7 +1810,9 @@ START_TEST(test_img_zero_data)
 	ck_assert_int_eq(fp_img_punch(img, mib, mib), FP_OK);
 	ck_assert_int_eq(fp_img_sync(img), FP_OK);
 	ck_assert_int_eq(fp_img_write_count(img), 3);
-	if (holes)
+	if (holes && strcmp(fp_plat_name(), "posix") == 0)
+		ck_assert_int_eq(lseek(fd, 0, SEEK_DATA), mib);	/* zeros */
+	else if (holes)
 		ck_assert(lseek(fd, 0, SEEK_DATA) < 0 && errno == ENXIO);
 	ck_assert_int_eq(fp_img_read(img, mib, buf, sizeof(buf)), FP_OK);
 	ck_assert(all_bytes(buf, sizeof(buf), 0));

@@ -2,9 +2,11 @@
 /* Copyright (C) 2026 The fatprealloc authors */
 /*
  * check_image.c - the sysfs lookups of a partition's whole disk and of the
- * loop device that holds a file.
+ * loop device that holds a file; what the POSIX platform file does instead.
  */
 #include <check.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include <unistd.h>
 
 #include "image.h"
+#include "platform.h"
 #include "tmpdir.h"
 
 /* A fake sysfs tree under a temporary directory; removed by teardown. */
@@ -264,18 +267,89 @@ START_TEST(test_loop_none)
 }
 END_TEST
 
+/*
+ * The POSIX fallback knows no whole disk and no loop device, even where
+ * the sysfs tree names them (the fake one above, as Linux lays it out),
+ * and sets nothing.
+ */
+START_TEST(test_posix_no_sysfs)
+{
+	char name[16] = "none";
+	dev_t disk = 7;
+	struct stat st;
+
+	fake_loops();
+	stat_rel("other", &st);
+	ck_assert_int_eq(fp_img_loop_find(root, &st, name, sizeof(name)), 0);
+	ck_assert_int_eq(fp_img_sysfs_disk(root, makedev(8, 17), &disk, name,
+					   sizeof(name)), FP_E_NOPART);
+	ck_assert_str_eq(name, "none");
+	ck_assert_uint_eq(disk, 7);
+}
+END_TEST
+
+/*
+ * The POSIX fallback's device size is lseek(SEEK_END), which a regular
+ * file answers too (Linux's BLKGETSIZE64 does not: ENOTTY); it neither
+ * punches holes nor copies in the kernel, and touches nothing when asked.
+ */
+START_TEST(test_posix_calls)
+{
+	char path[PATH_MAX], buf[8];
+	uint64_t size = 1;
+	int fd, e = 0;
+
+	snprintf(path, sizeof(path), "%s/f", root);
+	put("f", "abcdefg");
+	fd = open(path, O_RDWR);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(fp_plat_dev_size(fd, &size, &e), FP_OK);
+	ck_assert_uint_eq(size, 7);
+	ck_assert_int_eq(fp_plat_punch(fd, 0, 4, &e), FP_E_INVAL);
+	ck_assert_int_eq(fp_plat_copy_range(fd, 0, fd, 4, 3, &e), FP_E_INVAL);
+	ck_assert_int_eq(e, 0);
+	ck_assert_int_eq(pread(fd, buf, sizeof(buf), 0), 7);
+	ck_assert_mem_eq(buf, "abcdefg", 7);
+	ck_assert_int_eq(close(fd), 0);
+}
+END_TEST
+
+/* Linux asks the block-device ioctl, which a regular file refuses. */
+START_TEST(test_linux_dev_size)
+{
+	char path[PATH_MAX];
+	uint64_t size = 1;
+	int fd, e = 0;
+
+	snprintf(path, sizeof(path), "%s/f", root);
+	put("f", "abcdefg");
+	fd = open(path, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(fp_plat_dev_size(fd, &size, &e), FP_E_IO);
+	ck_assert_int_eq(e, ENOTTY);
+	ck_assert_uint_eq(size, 1);
+	ck_assert_int_eq(close(fd), 0);
+}
+END_TEST
+
 static Suite *image_suite(void)
 {
 	Suite *s = suite_create("image");
 	TCase *tc = tcase_create("sysfs");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, test_partition);
-	tcase_add_test(tc, test_not_partition);
-	tcase_add_test(tc, test_bad_parent);
-	tcase_add_test(tc, test_real_loop);
-	tcase_add_test(tc, test_loop_hard_link);
-	tcase_add_test(tc, test_loop_none);
+	if (strcmp(fp_plat_name(), "linux") == 0) {
+		tcase_add_test(tc, test_partition);
+		tcase_add_test(tc, test_not_partition);
+		tcase_add_test(tc, test_bad_parent);
+		tcase_add_test(tc, test_real_loop);
+		tcase_add_test(tc, test_loop_hard_link);
+		tcase_add_test(tc, test_loop_none);
+		tcase_add_test(tc, test_linux_dev_size);
+	} else {
+		tcase_add_test(tc, test_posix_no_sysfs);
+		tcase_add_test(tc, test_posix_calls);
+	}
 	suite_add_tcase(s, tc);
 	return s;
 }
