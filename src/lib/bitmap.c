@@ -4,9 +4,9 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "bitmap.h"
+#include "platform.h"
 
 /* A free run of the run list (see runs_build()). */
 struct fp_bm_run {
@@ -86,10 +86,8 @@ uint64_t *fp_bits_new(uint64_t count, uint64_t fill)
 	} else {
 		len = (len + HUGE_LEN - 1) / HUGE_LEN * HUGE_LEN;
 		p = aligned_alloc(HUGE_LEN, (size_t)len);
-#ifdef MADV_HUGEPAGE
 		if (p)
-			(void)madvise(p, (size_t)len, MADV_HUGEPAGE);
-#endif
+			fp_plat_advise_huge(p, (size_t)len);
 	}
 	for (i = 0; p && i < count; i++)
 		p[i] = fill;

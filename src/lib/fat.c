@@ -2,13 +2,12 @@
 /* Copyright (C) 2026 The fatprealloc authors */
 /* fat.c - the active FAT through a cache of windows: get, set, flush. */
 #include <assert.h>
-#include <endian.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "fat.h"
 #include "le.h"
+#include "platform.h"
 
 /* Window buffers come in chunks of 8 FAT32 windows, one huge page. */
 #define CHUNK_LEN (2u * 1024u * 1024u)
@@ -619,10 +618,8 @@ static enum fp_err new_buf(struct fp_fat *fat, uint8_t **buf)
 		p = per > 1 ? aligned_alloc(CHUNK_LEN, len) : malloc(len);
 		if (!p)
 			return FP_E_NOMEM;
-#ifdef MADV_HUGEPAGE
 		if (per > 1)
-			(void)madvise(p, len, MADV_HUGEPAGE);	/* a hint */
-#endif
+			fp_plat_advise_huge(p, len);
 		fat->chunks[fat->chunk_count++] = p;
 		fat->chunk_left = per;
 	}
@@ -1524,9 +1521,7 @@ static enum fp_err flush_packed(struct fp_fat *fat, uint32_t *w,
 		fat->gen = aligned_alloc(CHUNK_LEN, CHUNK_LEN);
 		if (!fat->gen)
 			return FP_E_NOMEM;
-#ifdef MADV_HUGEPAGE
-		(void)madvise(fat->gen, CHUNK_LEN, MADV_HUGEPAGE);
-#endif
+		fp_plat_advise_huge(fat->gen, CHUNK_LEN);
 	}
 	for (n = 0; n < max && first + n < fat->win_count &&
 	     fat->win[first + n].packed_dirty; n++)

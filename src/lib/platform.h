@@ -13,8 +13,8 @@
 
 /*
  * One file implements this for the system the library is built for:
- * platform_linux.c (Linux's ioctls, sysfs, fallocate, copy_file_range),
- * or platform_posix.c, the fallback that needs nothing beyond
+ * platform_linux.c (Linux's ioctls, sysfs, fallocate, copy_file_range,
+ * madvise), or platform_posix.c, the fallback that needs nothing beyond
  * POSIX and says "cannot" or "none" where the system has no way: a port
  * to FreeBSD or macOS is a new platform_*.c and a line in configure.ac.
  * Functions that fail keep errno in *errnum, set only on FP_E_IO, for
@@ -70,5 +70,12 @@ int fp_plat_open_disk(dev_t disk, const char *name);
  */
 int fp_plat_loop_find(const char *sysfs, const struct stat *img, char *name,
 		      size_t name_len);
+
+/*
+ * A hint that [p, p + len), aligned to 2 MiB, is best backed by huge
+ * pages (fewer TLB misses over large bitmaps and FAT caches).  POSIX:
+ * nothing.
+ */
+void fp_plat_advise_huge(void *p, size_t len);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -86,6 +87,16 @@ enum fp_err fp_plat_copy_range(int src_fd, uint64_t src_off, int dst_fd,
 		done += (uint64_t)n;
 	}
 	return FP_OK;
+}
+
+void fp_plat_advise_huge(void *p, size_t len)
+{
+#ifdef MADV_HUGEPAGE
+	(void)madvise(p, len, MADV_HUGEPAGE);	/* a hint */
+#else
+	(void)p;
+	(void)len;
+#endif
 }
 
 /* --- sysfs: a partition's whole disk, the loop device of a file --- */

@@ -81,3 +81,9 @@ int fp_plat_loop_find(const char *sysfs, const struct stat *img, char *name,
 	(void)name_len;
 	return 0;
 }
+
+void fp_plat_advise_huge(void *p, size_t len)
+{
+	(void)p;
+	(void)len;
+}
