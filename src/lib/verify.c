@@ -257,34 +257,6 @@ static const char *epath_str(struct vctx *v, struct epath *p)
 }
 
 /*
- * 1 if a finding may keep a path of @len bytes (its own, or the other
- * path it names): past FP_VERIFY_PATH_BYTES in all, findings are only
- * counted and other paths left out, so that findings deep in a hostile
- * tree (paths of megabytes) stay in bounds.
- */
-static int path_budget(struct fp_report *r, size_t len)
-{
-	if (len >= FP_VERIFY_PATH_BYTES - r->path_bytes)
-		return 0;
-	r->path_bytes += len + 1;
-	return 1;
-}
-
-/* Count a finding of @p in @r; 1 to record it, 0 past FP_VERIFY_CAP. */
-static int count_finding(struct fp_report *r, enum fp_problem p)
-{
-	if (fp_problem_severity(p) == FP_SEV_ERROR)
-		r->errors++;
-	else
-		r->warnings++;
-	if (++r->per_problem[p] > FP_VERIFY_CAP) {
-		r->dropped[p]++;
-		return 0;
-	}
-	return 1;
-}
-
-/*
  * Record a finding at the path @ep stands for; past FP_VERIFY_CAP of one
  * problem only count it.
  */
@@ -292,38 +264,20 @@ static struct fp_finding *add_at(struct vctx *v, enum fp_problem p,
 				 struct epath *ep, uint32_t cl, uint64_t a,
 				 uint64_t b)
 {
-	struct fp_report *r = v->r;
 	struct fp_finding *f;
 	const char *path;
+	enum fp_err err;
 
 	v->last = p;
 	/* the writers' walk (v->dmg) keeps no findings */
-	if (v->owners_pass || !count_finding(r, p) || v->dmg)
+	if (v->owners_pass || !fp_report_count(v->r, p) || v->dmg)
 		return NULL;
-	if (fp_grow(&r->findings, &r->finding_cap, r->finding_count,
-		    sizeof(*r->findings))) {
-		fail(v, FP_E_NOMEM);
-		return NULL;
-	}
 	path = epath_str(v, ep);
 	if (!path)
 		return NULL;
-	if (!path_budget(r, strlen(path))) {
-		r->dropped[p]++;
-		return NULL;
-	}
-	f = &r->findings[r->finding_count];
-	memset(f, 0, sizeof(*f));
-	f->problem = p;
-	f->path = strdup(path);
-	if (!f->path) {
-		fail(v, FP_E_NOMEM);
-		return NULL;
-	}
-	f->cl = cl;
-	f->a = a;
-	f->b = b;
-	r->finding_count++;
+	err = fp_report_add(v->r, p, path, cl, a, b, &f);
+	if (err)
+		fail(v, err);
 	return f;
 }
 
@@ -731,7 +685,8 @@ static void note_owner(struct vctx *v, struct epath *path, uint32_t cl)
 	    x->owner)
 		return;
 	s = epath_str(v, path);
-	if (s && path_budget(v->r, strlen(s)) && !(x->owner = strdup(s)))
+	if (s && fp_report_path_budget(v->r, strlen(s)) &&
+	    !(x->owner = strdup(s)))
 		fail(v, FP_E_NOMEM);
 }
 
@@ -1177,8 +1132,8 @@ static void report_dup(struct vctx *v, const struct fp_dir *d, size_t f,
 	pb = key_path(v, d, f, b);
 	if (!pa || !pb) {
 		fail(v, FP_E_NOMEM);
-	} else if (!path_budget(v->r, strlen(pa))) {
-		if (count_finding(v->r, FP_P_DUP_NAME))
+	} else if (!fp_report_path_budget(v->r, strlen(pa))) {
+		if (fp_report_count(v->r, FP_P_DUP_NAME))
 			v->r->dropped[FP_P_DUP_NAME]++;
 	} else {
 		fd = add(v, FP_P_DUP_NAME, pb, 0, 0, 0);
@@ -1515,7 +1470,7 @@ static void name_owners(struct vctx *v)
 			continue;
 		x = xl_find(v, r->findings[i].cl);
 		if (x && x->owner && !r->findings[i].other &&
-		    path_budget(r, strlen(x->owner))) {
+		    fp_report_path_budget(r, strlen(x->owner))) {
 			r->findings[i].other = strdup(x->owner);
 			if (!r->findings[i].other)
 				fail(v, FP_E_NOMEM);
@@ -1759,43 +1714,6 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 	}
 	*out = r;
 	return FP_OK;
-}
-
-enum fp_err fp_report_add_volume(struct fp_report *r, enum fp_problem p,
-				 const char *other, uint64_t a, uint64_t b)
-{
-	struct fp_finding f = { p, NULL, NULL, 0, a, b };
-
-	if (!count_finding(r, p))
-		return FP_OK;
-	f.path = strdup("");
-	if (other)
-		f.other = strdup(other);
-	if (!f.path || (other && !f.other) ||
-	    fp_grow(&r->findings, &r->finding_cap, r->finding_count,
-		    sizeof(*r->findings))) {
-		free(f.path);
-		free(f.other);
-		return FP_E_NOMEM;
-	}
-	memmove(r->findings + 1, r->findings,
-		r->finding_count++ * sizeof(*r->findings));
-	r->findings[0] = f;
-	return FP_OK;
-}
-
-void fp_report_free(struct fp_report *r)
-{
-	size_t i;
-
-	if (!r)
-		return;
-	for (i = 0; i < r->finding_count; i++) {
-		free(r->findings[i].path);
-		free(r->findings[i].other);
-	}
-	free(r->findings);
-	free(r);
 }
 
 /* ---- damage, for writers -------------------------------------------- */

@@ -8,35 +8,12 @@
 #include <stdint.h>
 
 #include "bpb.h"
+#include "findings.h"
 #include "fp_err.h"
 #include "fs.h"
 #include "image.h"
 #include "problem.h"
 #include "progress.h"
-
-#define FP_VERIFY_CAP 50	/* findings kept per problem */
-/*
- * Bytes of paths the findings of one report keep, at most: past it, a
- * finding is counted as past FP_VERIFY_CAP.  A path is as long as the
- * tree is deep (10,000 levels of 255-byte names on 16 MiB: 2.5 MB).
- */
-#define FP_VERIFY_PATH_BYTES ((size_t)64 << 20)
-
-/* The outcome of a check; everything is owned by the report. */
-struct fp_report {
-	struct fp_geom geom;
-	struct fp_finding *findings;
-	size_t finding_count, finding_cap;
-	uint64_t dropped[FP_P_COUNT];	/* findings past FP_VERIFY_CAP or
-					 * FP_VERIFY_PATH_BYTES */
-	size_t path_bytes;	/* kept in findings' paths, with NULs */
-	uint64_t per_problem[FP_P_COUNT];
-	uint64_t files, dirs;
-	uint64_t used, free_cl, bad, lost;	/* clusters */
-	uint32_t run_start, run_count;	/* the largest free run (the
-					 * first of the longest); 0, 0: none */
-	uint64_t errors, warnings;
-};
 
 /*
  * Check the volume on @img without writing.  Returns FP_OK when a report
@@ -49,15 +26,6 @@ enum fp_err fp_verify(struct fp_img *img, struct fp_report **out);
 enum fp_err fp_verify_progress(struct fp_img *img,
 			       const struct fp_progress *prog,
 			       struct fp_report **out);
-
-/*
- * Put a finding @p about the volume as a whole, which the caller made
- * outside it (its partition), first in @r; @other as fp_finding.other.
- */
-enum fp_err fp_report_add_volume(struct fp_report *r, enum fp_problem p,
-				 const char *other, uint64_t a, uint64_t b);
-
-void fp_report_free(struct fp_report *r);
 
 /*
  * What a writer must know before it writes into the tree of @fs: the walk
