@@ -7,10 +7,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "damage.h"
 #include "fp_err.h"
 #include "fs.h"
+#include "problem.h"
 #include "progress.h"
-#include "verify.h"
 
 #define FP_FILE_MAX 0xFFFFFFFFull	/* largest FAT file size */
 

@@ -1,0 +1,1071 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
+/* walk.c - the tree walk that --verify and the writers' damage gate share. */
+#include "walk.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dir.h"
+#include "name.h"
+#include "util.h"
+
+/* ---- state ---------------------------------------------------------- */
+
+/*
+ * A directory waiting to be read; kept so that ancestors can be found.
+ * A frame holds its own name only, in fp_walk.names_buf: a full path per
+ * frame would cost the square of the depth (4,000 levels of 255-byte
+ * names: 2 GB).  Paths are made from the parents when a finding needs
+ * one (frame_path()).
+ */
+struct fp_walk_frame {
+	uint32_t cl;		/* first cluster, 0 for a fixed root */
+	uint32_t cl_count;	/* clusters claimed for it (chain dirs) */
+	size_t parent;		/* index of the parent frame (root: itself) */
+	size_t name_off;	/* its name in fp_walk.names_buf (UTF-8) */
+	size_t name_len;	/* bytes; 0 for the root */
+};
+
+/*
+ * The path of a finding: @s as it is, or the entry @e (NULL: none) in
+ * the directory of frame @frame, made only when a finding asks for it,
+ * as most entries need none.
+ */
+struct fp_walk_path {
+	const char *s;		/* the path given, or NULL: made */
+	size_t frame;
+	const struct fp_dirent *e;
+	char *made;		/* owned; NULL until asked */
+};
+
+/* A name of an entry, keyed and hashed case-insensitively. */
+struct fp_walk_nkey {
+	uint64_t key;		/* fp_name_key() */
+	uint64_t h;		/* fp_name_hash(), made when keys meet */
+	uint32_t slot;		/* the short entry */
+	uint32_t first_slot;	/* its first long-name slot */
+	int is_long;
+	int twin;		/* same key as its entry's short name */
+};
+
+void fp_walk_fail(struct fp_walk *v, enum fp_err err)
+{
+	if (!v->err)
+		v->err = err;
+}
+
+/* Set bits @lo .. @hi (inclusive) of @b; no memory fails the check. */
+void fp_walk_bits_fill(struct fp_walk *v, struct fp_bitset *b, uint32_t lo,
+		       uint32_t hi)
+{
+	if (fp_bitset_fill(b, lo, hi))
+		fp_walk_fail(v, FP_E_NOMEM);
+}
+
+/* Empty sets for every cluster number of the volume. */
+void fp_walk_bits_init(struct fp_walk *v, struct fp_bitset *b)
+{
+	if (fp_bitset_init(b, (uint64_t)v->max_cl + 1))
+		fp_walk_fail(v, FP_E_NOMEM);
+}
+
+/* For the writers' walk: the chain that starts at @cl has problem @p. */
+static void mark_dir(struct fp_walk *v, uint32_t cl, enum fp_problem p)
+{
+	if (v->r)
+		return;
+	if (fp_grow(&v->marks, &v->mark_cap, v->mark_count,
+		    sizeof(*v->marks))) {
+		fp_walk_fail(v, FP_E_NOMEM);
+		return;
+	}
+	v->marks[v->mark_count].cl = cl;
+	v->marks[v->mark_count++].problem = p;
+}
+
+/*
+ * A chain uses @cl, which the FAT marks free: the allocator must not hand
+ * it out (fp_damage_free_used()), so --verify does not count it free.
+ */
+static void mark_free_used(struct fp_walk *v, uint32_t cl)
+{
+	if (v->owners_pass)
+		return;
+	if (fp_grow(&v->taken, &v->taken_cap, v->taken_count,
+		    sizeof(*v->taken))) {
+		fp_walk_fail(v, FP_E_NOMEM);
+		return;
+	}
+	v->taken[v->taken_count++] = cl;
+}
+
+/*
+ * FAT entry @cl.  A read error fails the whole check (its findings are
+ * dropped), and from then on every entry reads as end-of-chain, so that
+ * the walks under way stop at once.  The group of FP_WALK_NEAR entries
+ * around @cl is read at once and kept: the files of a directory often
+ * start at neighbouring clusters.  A group lies in one window (windows
+ * hold a multiple of FP_WALK_NEAR entries), the one fp_fat_get() reads.
+ */
+uint32_t fp_walk_entry_read(struct fp_walk *v, uint32_t cl)
+{
+	uint32_t base = cl - cl % FP_WALK_NEAR, n;
+	enum fp_err err = FP_E_INVAL;
+
+	if (v->err)
+		return fp_fat_eoc(v->fat);
+	n = cl <= v->max_cl && v->max_cl - base < FP_WALK_NEAR ?
+	    v->max_cl - base + 1 : FP_WALK_NEAR;
+	if (cl <= v->max_cl)
+		err = fp_fat_get_run(v->fat, base, n, v->near);
+	if (err) {
+		fp_walk_fail(v, err);
+		return fp_fat_eoc(v->fat);
+	}
+	v->near_cl = base;
+	v->near_count = n;
+	return v->near[cl - base];
+}
+
+static char *frame_path(const struct fp_walk *v, size_t f,
+			const struct fp_dirent *e);
+
+/* The path @p stands for, made now if need be; NULL without memory. */
+static const char *epath_str(struct fp_walk *v, struct fp_walk_path *p)
+{
+	if (p->s)
+		return p->s;
+	if (!p->made && !(p->made = frame_path(v, p->frame, p->e)))
+		fp_walk_fail(v, FP_E_NOMEM);
+	return p->made;
+}
+
+/*
+ * Record a finding at the path @ep stands for; past FP_VERIFY_CAP of one
+ * problem only count it.
+ */
+static struct fp_finding *add_at(struct fp_walk *v, enum fp_problem p,
+				 struct fp_walk_path *ep, uint32_t cl,
+				 uint64_t a, uint64_t b)
+{
+	struct fp_finding *f;
+	const char *path;
+	enum fp_err err;
+
+	v->last = p;
+	/* the writers' walk (no report) keeps no findings */
+	if (v->owners_pass || !v->r || !fp_report_count(v->r, p))
+		return NULL;
+	path = epath_str(v, ep);
+	if (!path)
+		return NULL;
+	err = fp_report_add(v->r, p, path, cl, a, b, &f);
+	if (err)
+		fp_walk_fail(v, err);
+	return f;
+}
+
+struct fp_finding *fp_walk_add(struct fp_walk *v, enum fp_problem p,
+			       const char *path, uint32_t cl, uint64_t a,
+			       uint64_t b)
+{
+	struct fp_walk_path ep = { path, 0, NULL, NULL };
+
+	return add_at(v, p, &ep, cl, a, b);
+}
+
+/* Record a finding at the directory of frame @f ("/" for the root). */
+static void add_dir(struct fp_walk *v, enum fp_problem p, size_t f,
+		    uint32_t cl, uint64_t a, uint64_t b)
+{
+	struct fp_walk_path ep = { NULL, f, NULL, NULL };
+
+	add_at(v, p, &ep, cl, a, b);
+	free(ep.made);
+}
+
+/*
+ * Problem @p of the directory of frame @f as a whole: a finding at its
+ * path ("/" for the root), and the directory damaged for the writers.
+ */
+static void dir_problem(struct fp_walk *v, size_t f, enum fp_problem p,
+			uint64_t a, uint64_t b)
+{
+	add_dir(v, p, f, 0, a, b);
+	mark_dir(v, v->frames[f].cl, p);
+}
+
+/*
+ * Progress is counted in clusters: the FAT pass is the first half, one
+ * unit per cluster; the directory walk the second, scaled from the share
+ * of the used clusters it has claimed.  So the total is known before the
+ * FAT is read, and the walk ends below 100%, which only the end reports.
+ */
+static void walk_tick(struct fp_walk *v, uint32_t n)
+{
+	uint64_t half = v->tick.total / 2, used = v->r->used;
+
+	v->walked += n;
+	if (v->owners_pass || !used)
+		return;
+	fp_tick(&v->tick, half + (v->walked < used ?
+				  half * v->walked / used : half - 1));
+}
+
+/* The same, in line: without a progress callback (the usual) nothing. */
+static inline void walk_progress(struct fp_walk *v, uint32_t n)
+{
+	if (v->tick.prog)
+		walk_tick(v, n);
+}
+
+/* How many entries from @cl on link to the next, by scan_fat's runs. */
+static uint32_t links_from(const struct fp_walk *v, uint32_t cl)
+{
+	size_t lo = 0, hi = v->link_count, mid;
+
+	while (lo < hi) {	/* the first run that starts above @cl */
+		mid = lo + (hi - lo) / 2;
+		if (v->links[mid].cl <= cl)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || cl - v->links[lo - 1].cl >= v->links[lo - 1].len)
+		return 0;
+	return v->links[lo - 1].len - (cl - v->links[lo - 1].cl);
+}
+
+/* ---- chains --------------------------------------------------------- */
+
+/* 1 if @cl is among the first @n clusters of the chain from @start. */
+static int in_chain(struct fp_walk *v, uint32_t start, uint32_t n,
+		    uint32_t cl)
+{
+	while (n--) {
+		if (start == cl)
+			return 1;
+		start = fp_walk_entry(v, start);
+	}
+	return 0;
+}
+
+static int xl_cmp(const void *a, const void *b)
+{
+	const struct fp_walk_xlink *x = a, *y = b;
+
+	return (x->cl > y->cl) - (x->cl < y->cl);
+}
+
+static struct fp_walk_xlink *xl_find(struct fp_walk *v, uint32_t cl)
+{
+	struct fp_walk_xlink key = { .cl = cl };
+
+	if (!v->xl_count)
+		return NULL;
+	return bsearch(&key, v->xl, v->xl_count, sizeof(*v->xl), xl_cmp);
+}
+
+static void cross_link(struct fp_walk *v, struct fp_walk_path *path,
+		       uint32_t cl)
+{
+	if (v->owners_pass)
+		return;
+	if (fp_grow(&v->xl, &v->xl_cap, v->xl_count, sizeof(*v->xl))) {
+		fp_walk_fail(v, FP_E_NOMEM);
+		return;
+	}
+	v->xl[v->xl_count].cl = cl;
+	v->xl[v->xl_count].want = 0;
+	v->xl[v->xl_count++].owner = NULL;
+	add_at(v, FP_P_CROSS_LINK, path, cl, 0, 0);
+}
+
+/* In the owner pass: remember the first chain that holds each cluster. */
+static void note_owner(struct fp_walk *v, struct fp_walk_path *path,
+		       uint32_t cl)
+{
+	struct fp_walk_xlink *x;
+	const char *s;
+
+	if (!v->owners_pass || !(x = xl_find(v, cl)) || !x->want ||
+	    x->owner)
+		return;
+	s = epath_str(v, path);
+	if (s && fp_report_path_budget(v->r, strlen(s)) &&
+	    !(x->owner = strdup(s)))
+		fp_walk_fail(v, FP_E_NOMEM);
+}
+
+/*
+ * Claim, in one step, the run of consecutive clusters that starts at the
+ * unclaimed @cl, up to the first claimed cluster it links to (where the
+ * walk then finds the loop or cross-link, as cluster by cluster); returns
+ * the clusters claimed (0: take the slow path).  The run comes from
+ * scan_fat's table, else from the FAT.  Not in the owner pass, which
+ * looks at each cluster.
+ */
+static uint32_t claim_run(struct fp_walk *v, uint32_t cl)
+{
+	uint64_t first;
+	uint32_t run;
+	enum fp_err err;
+
+	if (v->owners_pass || v->err)
+		return 0;
+	run = links_from(v, cl);
+	err = run ? FP_OK : fp_fat_seq(v->fat, cl, UINT32_MAX, &run);
+	if (err) {
+		fp_walk_fail(v, err);
+		return 0;
+	}
+	if (run == 0)
+		return 0;
+	first = fp_bitset_first(&v->claimed, cl + 1, cl + run);
+	if (first < (uint64_t)cl + run)
+		run = (uint32_t)(first - cl);
+	fp_walk_bits_fill(v, &v->claimed, cl, cl + run - 1);
+	return run;
+}
+
+/*
+ * The chain from @start (a cluster number if @in_range), whose entry is
+ * of kind @k, for walk_chain: a bad start, or the loop that walks and
+ * claims.
+ */
+static uint32_t walk_links(struct fp_walk *v, struct fp_walk_path *path,
+			   uint32_t start, int in_range, enum fp_fat_kind k,
+			   int *ok)
+{
+	uint32_t cl = start, n = 0, val, run;
+
+	*ok = 0;
+	if (!in_range || k == FP_FK_FREE || k == FP_FK_BAD) {
+		if (k == FP_FK_FREE)
+			mark_free_used(v, start);
+		add_at(v, FP_P_BAD_START, path, start, 0, 0);
+		return 0;
+	}
+	for (;;) {
+		if (fp_bitset_test(&v->claimed, cl)) {
+			if (in_chain(v, start, n, cl))
+				add_at(v, FP_P_CHAIN_LOOP, path, cl, n, 0);
+			else
+				cross_link(v, path, cl);
+			return n;
+		}
+		run = claim_run(v, cl);
+		n += run;
+		cl += run;
+		if (run)
+			continue;
+		fp_walk_bit_set(v, &v->claimed, cl);
+		note_owner(v, path, cl);
+		n++;
+		val = fp_walk_entry(v, cl);
+		k = fp_walk_kind(v, val);
+		if (k == FP_FK_EOC) {
+			*ok = 1;
+			return n;
+		}
+		if (k == FP_FK_FREE)
+			mark_free_used(v, cl);
+		if (k != FP_FK_NEXT) {
+			add_at(v, k == FP_FK_BAD ? FP_P_CHAIN_BAD :
+			       k == FP_FK_FREE ? FP_P_CHAIN_FREE :
+			       FP_P_CHAIN_RANGE, path, cl, val, 0);
+			return n;
+		}
+		cl = val;
+	}
+}
+
+/*
+ * Walk and claim the chain from @start for @path.  Returns its length, 0
+ * for an unusable start; *ok says whether it ended properly.  A chain of
+ * one cluster, a small file, is claimed here without a call: what
+ * walk_links finds, without its run search and a second read of the
+ * entry (not in the owner pass, which notes each cluster's owner).
+ */
+static inline uint32_t walk_chain(struct fp_walk *v, struct fp_walk_path *path,
+				  uint32_t start, int *ok)
+{
+	int in_range = start >= 2 && start <= v->max_cl;
+	enum fp_fat_kind k = in_range ?
+			     fp_walk_kind(v, fp_walk_entry(v, start)) :
+			     FP_FK_INVALID;
+
+	if (k == FP_FK_EOC && !v->owners_pass &&
+	    !fp_bitset_test(&v->claimed, start)) {
+		fp_walk_bit_set(v, &v->claimed, start);
+		*ok = 1;
+		return 1;
+	}
+	return walk_links(v, path, start, in_range, k, ok);
+}
+
+static void check_file(struct fp_walk *v, struct fp_walk_path *path,
+		       const struct fp_dirent *e)
+{
+	uint64_t clus = v->g->clus_len;
+	/* clus_len is a power of two: a shift, not a division an entry */
+	uint64_t want = (e->size + clus - 1) >> __builtin_ctz(clus);
+	uint32_t n = 0;
+	int ok = 1;
+
+	if (v->r && !v->owners_pass)
+		v->r->files++;
+	v->last = FP_P_COUNT;
+	if (e->cl)
+		n = walk_chain(v, path, e->cl, &ok);
+	walk_progress(v, n);
+	if (!ok) {
+		mark_dir(v, e->cl, v->last);
+		return;
+	}
+	if (n < want) {
+		add_at(v, FP_P_CHAIN_SHORT, path, e->cl, n, want);
+		if (e->cl)	/* 0 is no chain, and the FAT12/16 root's key */
+			mark_dir(v, e->cl, FP_P_CHAIN_SHORT);
+	}
+	else if (n > want)
+		add_at(v, FP_P_TAIL, path, e->cl, n, want);
+}
+
+/* ---- directories ---------------------------------------------------- */
+
+/* The name of entry @e in UTF-8 into @name (3 * FP_LFN_MAX + 1 bytes). */
+static size_t entry_name(const struct fp_dirent *e, char *name)
+{
+	uint16_t sname[12];
+	size_t n;
+
+	if (e->lfn_count)
+		return fp_name_to_utf8(e->lfn, e->lfn_count, name,
+				       3 * FP_LFN_MAX + 1);
+	n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
+	return fp_name_to_utf8(sname, n, name, 3 * FP_LFN_MAX + 1);
+}
+
+/*
+ * "/a/b/name": the path of entry @e (NULL: of the directory itself, "/"
+ * for the root) in the directory of frame @f, malloc'd; NULL without
+ * memory.  One pass up the parents to measure, one to fill from the end:
+ * linear in the depth.
+ */
+static char *frame_path(const struct fp_walk *v, size_t f,
+			const struct fp_dirent *e)
+{
+	char name[3 * FP_LFN_MAX + 1];
+	size_t len = 0, nlen = 0, i;
+	const struct fp_walk_frame *fr;
+	char *p;
+
+	if (e)
+		len = 1 + (nlen = entry_name(e, name));
+	for (i = f; i != 0; i = v->frames[i].parent)
+		len += 1 + v->frames[i].name_len;
+	if (len == 0)
+		return strdup("/");
+	p = malloc(len + 1);
+	if (!p)
+		return NULL;
+	p[len] = '\0';
+	if (e) {
+		len -= nlen;
+		memcpy(p + len, name, nlen);
+		p[--len] = '/';
+	}
+	for (i = f; i != 0; i = fr->parent) {
+		fr = &v->frames[i];
+		len -= fr->name_len;
+		memcpy(p + len, v->names_buf + fr->name_off, fr->name_len);
+		p[--len] = '/';
+	}
+	assert(len == 0);
+	return p;
+}
+
+/* Room for @n more bytes in v->names_buf; 0, or -1 without memory. */
+static int names_room(struct fp_walk *v, size_t n)
+{
+	size_t cap = v->names_cap ? v->names_cap : 4096;
+	char *p;
+
+	if (n <= v->names_cap - v->names_len)
+		return 0;
+	while (cap - v->names_len < n) {
+		if (cap > SIZE_MAX / 2)
+			return -1;
+		cap *= 2;
+	}
+	p = realloc(v->names_buf, cap);
+	if (!p)
+		return -1;
+	v->names_buf = p;
+	v->names_cap = cap;
+	return 0;
+}
+
+/* A frame for the directory @cl (@e: its entry; NULL for the root). */
+static int push_frame(struct fp_walk *v, uint32_t cl, uint32_t cl_count,
+		      size_t parent, const struct fp_dirent *e)
+{
+	char name[3 * FP_LFN_MAX + 1];
+	size_t nlen = e ? entry_name(e, name) : 0;
+	struct fp_walk_frame *fr;
+
+	if (fp_grow(&v->frames, &v->frame_cap, v->frame_count,
+		    sizeof(*v->frames)) || names_room(v, nlen)) {
+		fp_walk_fail(v, FP_E_NOMEM);
+		return -1;
+	}
+	fr = &v->frames[v->frame_count++];
+	fr->cl = cl;
+	fr->cl_count = cl_count;
+	fr->parent = parent;
+	fr->name_off = v->names_len;
+	fr->name_len = nlen;
+	if (nlen)
+		memcpy(v->names_buf + v->names_len, name, nlen);
+	v->names_len += nlen;
+	return 0;
+}
+
+/* 1 if @cl starts directory @f or one of its ancestors. */
+static int is_ancestor(const struct fp_walk *v, size_t f, uint32_t cl)
+{
+	for (;;) {
+		if (v->frames[f].cl == cl)
+			return 1;
+		if (v->frames[f].parent == f)
+			return 0;
+		f = v->frames[f].parent;
+	}
+}
+
+static void check_subdir(struct fp_walk *v, size_t f,
+			 struct fp_walk_path *path, const struct fp_dirent *e)
+{
+	uint32_t n;
+	int ok;
+
+	if (v->r && !v->owners_pass)
+		v->r->dirs++;
+	if (e->size) {
+		add_at(v, FP_P_DIR_SIZE, path, e->cl, e->size, 0);
+		if (e->cl)	/* 0 is no chain, and the FAT12/16 root's key */
+			mark_dir(v, e->cl, FP_P_DIR_SIZE);
+	}
+	if (e->cl == 0) {
+		add_at(v, FP_P_DIR_NO_CHAIN, path, 0, 0, 0);
+		return;
+	}
+	if (e->cl <= v->max_cl && fp_bitset_test(&v->claimed, e->cl) &&
+	    is_ancestor(v, f, e->cl)) {
+		add_at(v, FP_P_DIR_CYCLE, path, e->cl, 0, 0);
+		return;
+	}
+	/*
+	 * Claim the chain now, in entry order, so that a directory keeps its
+	 * clusters against a file listed after it (as fsck.fat decides).
+	 */
+	v->last = FP_P_COUNT;
+	n = walk_chain(v, path, e->cl, &ok);
+	walk_progress(v, n);
+	if (!ok)
+		mark_dir(v, e->cl, v->last);
+	if (n == 0)
+		return;
+	push_frame(v, e->cl, n, f, e);
+}
+
+/* Per-directory state of the entry checks. */
+struct dstate {
+	size_t frame;
+	int is_root;
+	int labels;
+	int dot, dotdot;	/* seen and right */
+	uint32_t root_dots;	/* dot entries seen in the root */
+	uint32_t bad_lfn;	/* entries whose long name readers refuse */
+	uint32_t bad_slot;	/* the first of them */
+	uint32_t parent_cl;	/* what ".." must hold */
+};
+
+static void check_dot(struct fp_walk *v, struct dstate *ds,
+		      const struct fp_dirent *e)
+{
+	uint32_t own = v->frames[ds->frame].cl;
+
+	if (fp_dir_dots(e->sfn) == 1)
+		ds->dot = e->slot == 0 && e->cl == own &&
+			  (e->attr & FP_ATTR_DIR);
+	else
+		ds->dotdot = e->slot == 1 && e->cl == ds->parent_cl &&
+			     (e->attr & FP_ATTR_DIR);
+}
+
+/* Check entry @e; 1 if it names a file or directory (no label, no dot). */
+static int check_entry(struct fp_walk *v, struct dstate *ds,
+		       const struct fp_dirent *e)
+{
+	struct fp_walk_path path = { NULL, ds->frame, e, NULL };
+
+	if (e->lfn_bad && !ds->bad_lfn++)
+		ds->bad_slot = e->slot;
+	if (fp_dir_is_label(e->attr)) {	/* what the lookup skips */
+		if (!ds->is_root || ++ds->labels > 1) {
+			dir_problem(v, ds->frame, FP_P_LABEL, 0, 0);
+		} else if (!(e->attr & FP_ATTR_DIR) && !v->root_label) {
+			v->root_label = 1;	/* for check_label */
+			memcpy(v->label, e->sfn, sizeof(v->label));
+		}
+		return 0;
+	}
+	if (fp_dir_dots(e->sfn)) {
+		if (!ds->is_root)
+			check_dot(v, ds, e);
+		else
+			ds->root_dots++;
+		return 0;
+	}
+	if (fp_name_sfn_bad(e->sfn))
+		add_at(v, FP_P_BAD_NAME, &path, 0, 0, 0);
+	if (e->attr & FP_ATTR_DIR)
+		check_subdir(v, ds->frame, &path, e);
+	else
+		check_file(v, &path, e);
+	free(path.made);
+	return 1;
+}
+
+/* ---- duplicate names ------------------------------------------------ */
+
+/* The short or long name of the entry a key stands for. */
+static size_t key_name(const struct fp_dir *d, const struct fp_walk_nkey *k,
+		       uint16_t *u)
+{
+	const uint8_t *ent = fp_dir_ent(d, k->slot);
+	uint32_t s;
+	size_t n = 0, max = 0;
+	unsigned ord;
+
+	if (!k->is_long)
+		return fp_name_sfn_decode(ent, ent[DIR_NTRES], u);
+	for (s = k->first_slot; s < k->slot; s++) {
+		ord = fp_dir_ent(d, s)[FP_LFN_ORD] & FP_LFN_ORD_MASK;
+		fp_name_lfn_decode(fp_dir_ent(d, s),
+				   u + (ord - 1) * FP_LFN_CHARS);
+		if (ord * FP_LFN_CHARS > max)
+			max = ord * FP_LFN_CHARS;
+	}
+	while (n < max && n < FP_LFN_MAX && u[n])
+		n++;
+	return n;
+}
+
+static inline struct fp_walk_nkey *add_key(struct fp_walk *v,
+					   struct fp_walk_names *nm,
+				   const struct fp_dirent *e, int is_long)
+{
+	struct fp_walk_nkey *k;
+
+	if (nm->count == nm->cap &&	/* fp_grow() is a call */
+	    fp_grow(&nm->keys, &nm->cap, nm->count, sizeof(*nm->keys))) {
+		fp_walk_fail(v, FP_E_NOMEM);
+		return NULL;
+	}
+	k = &nm->keys[nm->count++];
+	k->slot = e->slot;
+	k->first_slot = e->first_slot;
+	k->is_long = is_long;
+	k->twin = 0;
+	k->key = is_long ? fp_name_key(e->lfn, e->lfn_count) :
+			   fp_name_sfn_key(e->sfn);
+	return k;
+}
+
+/* The short name of @e, and its long name if it has one. */
+static void add_keys(struct fp_walk *v, struct fp_walk_names *nm,
+		     const struct fp_dirent *e)
+{
+	struct fp_walk_nkey *s = add_key(v, nm, e, 0), *l;
+
+	if (s && e->lfn_count && (l = add_key(v, nm, e, 1)))
+		l->twin = l->key == nm->keys[nm->count - 2].key;
+}
+
+/* Hash every name, when some share a key. */
+static void hash_names(const struct fp_dir *d, struct fp_walk_names *nm)
+{
+	uint16_t u[FP_LFN_MAX + FP_LFN_CHARS];
+	size_t i;
+
+	for (i = 0; i < nm->count; i++)
+		nm->keys[i].h = fp_name_hash(u, key_name(d, &nm->keys[i], u));
+}
+
+static int key_cmp(const void *a, const void *b)
+{
+	const struct fp_walk_nkey *x = a, *y = b;
+
+	if (x->h != y->h)
+		return (x->h > y->h) - (x->h < y->h);
+	return (x->slot > y->slot) - (x->slot < y->slot);
+}
+
+static char *key_path(const struct fp_walk *v, const struct fp_dir *d,
+		      size_t f, const struct fp_walk_nkey *k)
+{
+	struct fp_dir_iter it = { k->first_slot, 0 };
+	struct fp_dirent e;
+
+	if (!fp_dir_next(d, v->fat32, &it, &e))
+		return NULL;
+	return frame_path(v, f, &e);
+}
+
+/* Names @a and @b of the directory @d of frame @f are the same. */
+static void report_dup(struct fp_walk *v, const struct fp_dir *d, size_t f,
+		       const struct fp_walk_nkey *a,
+		       const struct fp_walk_nkey *b)
+{
+	char *pa = NULL, *pb = NULL;
+	struct fp_finding *fd;
+
+	if (!v->r || v->owners_pass ||
+	    v->r->per_problem[FP_P_DUP_NAME] >= FP_VERIFY_CAP) {
+		/* only counted */
+		fp_walk_add(v, FP_P_DUP_NAME, "", 0, 0, 0);
+		return;
+	}
+	pa = key_path(v, d, f, a);
+	pb = key_path(v, d, f, b);
+	if (!pa || !pb) {
+		fp_walk_fail(v, FP_E_NOMEM);
+	} else if (!fp_report_path_budget(v->r, strlen(pa))) {
+		if (fp_report_count(v->r, FP_P_DUP_NAME))
+			v->r->dropped[FP_P_DUP_NAME]++;
+	} else {
+		fd = fp_walk_add(v, FP_P_DUP_NAME, pb, 0, 0, 0);
+		if (fd) {
+			fd->other = pa;
+			pa = NULL;
+		} else {	/* not kept: nor is its other path */
+			v->r->path_bytes -= strlen(pa) + 1;
+		}
+	}
+	free(pa);
+	free(pb);
+}
+
+/*
+ * 1 if no two names have the same key (@fnv 0) or hash (@fnv 1), by an
+ * open-addressed set of the values (0 on doubt: a value of 0 or 1, both
+ * stored as 1, or no memory); most directories need then neither the
+ * hashes nor the sort nor a name compared.
+ */
+static int values_distinct(struct fp_walk_names *nm, int fnv)
+{
+	size_t cap = 16, i, j;
+	uint64_t *set, h;
+	int ok = 1;
+
+	while (cap < 2 * nm->count)
+		cap *= 2;
+	if (cap > nm->set_cap) {
+		free(nm->set);
+		nm->set_cap = 0;
+		if (!(nm->set = malloc(cap * sizeof(*set))))
+			return 0;
+		nm->set_cap = cap;
+	}
+	set = nm->set;
+	memset(set, 0, cap * sizeof(*set));
+	for (i = 0; i < nm->count && ok; i++) {
+		if (!fnv && nm->keys[i].twin)
+			continue;	/* no second name to compare */
+		h = fnv ? nm->keys[i].h : nm->keys[i].key;
+		h = h > 1 ? h : 1;
+		for (j = (size_t)h & (cap - 1); set[j] && ok;
+		     j = (j + 1) & (cap - 1))
+			ok = set[j] != h;
+		set[j] = h;
+	}
+	return ok;
+}
+
+/*
+ * Names that hash alike are compared for real: hashes are not trusted.
+ * First the cheap keys: equal names have equal keys, so distinct keys
+ * (a long name keyed as its own short name does not count) prove that
+ * the directory has no duplicate.  Otherwise every name is hashed and
+ * the hashes sorted, so that duplicates are found, and reported, in
+ * the order of their hashes.  Returns 1 if a duplicate was found.
+ */
+static int check_dups(struct fp_walk *v, const struct fp_dir *d, size_t f,
+		      struct fp_walk_names *nm)
+{
+	uint16_t ua[FP_LFN_MAX + FP_LFN_CHARS], ub[FP_LFN_MAX + FP_LFN_CHARS];
+	size_t i, j, na, nb;
+	int found = 0;
+
+	if (nm->count < 2 || values_distinct(nm, 0))
+		return 0;
+	hash_names(d, nm);
+	if (values_distinct(nm, 1))
+		return 0;
+	qsort(nm->keys, nm->count, sizeof(*nm->keys), key_cmp);
+	for (i = 0; i < nm->count; i++) {
+		for (j = i + 1; j < nm->count && nm->keys[j].h ==
+		     nm->keys[i].h; j++) {
+			if (nm->keys[j].slot == nm->keys[i].slot)
+				continue;
+			na = key_name(d, &nm->keys[i], ua);
+			nb = key_name(d, &nm->keys[j], ub);
+			if (fp_name_equal(ua, na, ub, nb)) {
+				report_dup(v, d, f, &nm->keys[i],
+					   &nm->keys[j]);
+				found = 1;
+				break;
+			}
+		}
+	}
+	return found;
+}
+
+/* ---- the tree ------------------------------------------------------- */
+
+/* Read directory @f, whose chain was claimed when it was found. */
+/* Clusters of a directory of FP_DIR_MAX_ENTRIES entries (at least 1). */
+static uint32_t dir_cap(const struct fp_walk *v)
+{
+	uint32_t cap = FP_DIR_MAX_ENTRIES * FP_DIRENT_LEN / v->g->clus_len;
+
+	return cap ? cap : 1;
+}
+
+static enum fp_err load_dir(struct fp_walk *v, size_t f, struct fp_dir *d)
+{
+	uint32_t cap = dir_cap(v);
+	uint32_t cl = v->frames[f].cl, n = v->frames[f].cl_count, *list, i;
+	enum fp_err err;
+
+	if (cl == 0)
+		return fp_dir_load(d, v->fs->img, v->g, v->fat, 0);
+	if (n > cap)
+		n = cap;
+	list = malloc((size_t)n * sizeof(*list));
+	if (!list)
+		return FP_E_NOMEM;
+	for (i = 0; i < n; i++, cl = fp_walk_entry(v, cl))
+		list[i] = cl;
+	if (v->err) {
+		free(list);
+		return v->err;
+	}
+	err = fp_dir_load_list(d, v->fs->img, v->g, list, n);
+	free(list);
+	return err;
+}
+
+static void scan_entries(struct fp_walk *v, size_t f, const struct fp_dir *d)
+{
+	size_t parent = v->frames[f].parent;
+	struct dstate ds = { .frame = f, .is_root = f == 0 };
+	struct fp_dir_iter it = { 0, 0 };
+	struct fp_walk_names *nm = &v->names;
+	struct fp_dirent e;
+	uint32_t hidden, slot = 0;
+
+	ds.parent_cl = parent == 0 ? 0 : v->frames[parent].cl;
+	nm->count = 0;
+	while (fp_dir_next(d, v->fat32, &it, &e)) {
+		if (!check_entry(v, &ds, &e))
+			continue;
+		add_keys(v, nm, &e);
+	}
+	if (it.orphans)
+		dir_problem(v, f, FP_P_LFN_ORPHAN, it.orphans, 0);
+	if (ds.bad_lfn)
+		dir_problem(v, f, FP_P_BAD_LFN, ds.bad_lfn, ds.bad_slot);
+	if (ds.root_dots)
+		dir_problem(v, f, FP_P_ROOT_DOT, ds.root_dots, 0);
+	hidden = fp_dir_after_end(d, &slot);
+	if (hidden)
+		dir_problem(v, f, FP_P_AFTER_END, hidden, slot);
+	if (!ds.is_root && (!ds.dot || !ds.dotdot)) {
+		add_dir(v, FP_P_DOT, f, v->frames[f].cl, 0, 0);
+		mark_dir(v, v->frames[f].cl, FP_P_DOT);
+	}
+	if (check_dups(v, d, f, nm))
+		mark_dir(v, v->frames[f].cl, FP_P_DUP_NAME);
+}
+
+/*
+ * Count the bytes of [off, off + len) that lie in holes of the image file.
+ * A hole-skipping flash (bmaptool) leaves a card's old bytes there; a
+ * filesystem that cannot say, or fails to, counts as having none.
+ */
+void fp_walk_count_holes(struct fp_walk *v, uint64_t off, uint64_t len)
+{
+	uint64_t end = off + len, ho, hl;
+
+	while (off < end) {
+		if (fp_img_find_hole(v->fs->img, off, end - off, &ho, &hl) ||
+		    hl == 0)
+			return;
+		v->hole_bytes += hl;
+		v->hole_count++;
+		off = ho + hl;
+	}
+}
+
+/* The clusters of a directory chain, a run of consecutive ones a call. */
+static void dir_holes(struct fp_walk *v, const struct fp_dir *d)
+{
+	uint32_t i, j;
+
+	for (i = 0; i < d->cl_count; i = j) {
+		j = i + 1;
+		while (j < d->cl_count && d->cls[j] == d->cls[j - 1] + 1)
+			j++;
+		fp_walk_count_holes(v, fp_geom_cl_off(v->g, d->cls[i]),
+			    (uint64_t)(j - i) * v->g->clus_len);
+	}
+}
+
+static void check_dir(struct fp_walk *v, size_t f)
+{
+	struct fp_dir d;
+	enum fp_err err;
+
+	err = load_dir(v, f, &d);
+	if (err) {
+		fp_walk_fail(v, err);
+		return;
+	}
+	if (v->holes && !v->owners_pass && d.first_cl != 0)
+		dir_holes(v, &d);
+	if (v->frames[f].cl_count > dir_cap(v))
+		dir_problem(v, f, FP_P_DIR_LONG, v->frames[f].cl_count, 0);
+	scan_entries(v, f, &d);
+	fp_dir_release(&d);
+}
+
+static void free_frames(struct fp_walk *v)
+{
+	v->frame_count = 0;
+	v->names_len = 0;
+}
+
+void fp_walk_tree(struct fp_walk *v)
+{
+	uint32_t cl = v->fat32 ? v->g->root_cl : 0, n = 0;
+	struct fp_walk_path slash = { "/", 0, NULL, NULL };
+	size_t i;
+	int ok;
+
+	if (cl) {
+		v->last = FP_P_COUNT;
+		n = walk_chain(v, &slash, cl, &ok);
+		if (!ok)
+			mark_dir(v, cl, v->last);
+		if (n == 0)
+			return;
+	}
+	if (push_frame(v, cl, n, 0, NULL))
+		return;
+	for (i = 0; i < v->frame_count && !v->err; i++)
+		check_dir(v, i);
+	free_frames(v);
+}
+
+/* ---- cross-link owners ---------------------------------------------- */
+
+void fp_walk_name_owners(struct fp_walk *v)
+{
+	struct fp_report *r = v->r;
+	struct fp_walk_xlink *x;
+	size_t i;
+
+	if (!v->xl_count || v->err)
+		return;
+	qsort(v->xl, v->xl_count, sizeof(*v->xl), xl_cmp);
+	/* owners only for the findings kept: at most FP_VERIFY_CAP paths */
+	for (i = 0; i < r->finding_count; i++)
+		if (r->findings[i].problem == FP_P_CROSS_LINK &&
+		    (x = xl_find(v, r->findings[i].cl)))
+			x->want = 1;
+	fp_bitset_clear(&v->claimed);
+	v->owners_pass = 1;
+	fp_walk_tree(v);
+	v->owners_pass = 0;	/* later findings count again */
+	for (i = 0; i < r->finding_count; i++) {
+		if (r->findings[i].problem != FP_P_CROSS_LINK)
+			continue;
+		x = xl_find(v, r->findings[i].cl);
+		if (x && x->owner && !r->findings[i].other &&
+		    fp_report_path_budget(r, strlen(x->owner))) {
+			r->findings[i].other = strdup(x->owner);
+			if (!r->findings[i].other)
+				fp_walk_fail(v, FP_E_NOMEM);
+		}
+	}
+}
+
+int fp_walk_cl_cmp(const void *a, const void *b)
+{
+	const uint32_t *x = a, *y = b;
+
+	return (*x > *y) - (*x < *y);
+}
+
+/* Sort the clusters of mark_free_used() and drop repeats. */
+void fp_walk_sort_taken(struct fp_walk *v)
+{
+	size_t i, n = 0;
+
+	if (!v->taken_count)
+		return;
+	qsort(v->taken, v->taken_count, sizeof(*v->taken), fp_walk_cl_cmp);
+	for (i = 0; i < v->taken_count; i++)
+		if (n == 0 || v->taken[i] != v->taken[n - 1])
+			v->taken[n++] = v->taken[i];
+	v->taken_count = n;
+}
+
+/* ---- set-up and release --------------------------------------------- */
+
+void fp_walk_init(struct fp_walk *w, struct fp_fs *fs, struct fp_report *r)
+{
+	memset(w, 0, sizeof(*w));
+	w->fs = fs;
+	w->r = r;
+	w->g = &fs->geom;
+	w->fat = fs->fat;
+	w->fat32 = w->g->type == FP_FAT32;
+	w->type = w->g->type;
+	w->max_cl = fp_geom_max_cl(w->g);
+	fp_walk_bits_init(w, &w->claimed);
+}
+
+void fp_walk_release(struct fp_walk *w)
+{
+	size_t i;
+
+	free_frames(w);
+	free(w->frames);
+	free(w->names_buf);
+	free(w->links);
+	free(w->names.keys);
+	free(w->names.set);
+	free(w->taken);
+	free(w->marks);
+	for (i = 0; i < w->xl_count; i++)
+		free(w->xl[i].owner);
+	free(w->xl);
+	fp_bitset_release(&w->claimed);
+}

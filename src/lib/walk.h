@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
+/* walk.h - the tree walk that --verify and the writers' damage gate share. */
+#ifndef FP_WALK_H
+#define FP_WALK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bitset.h"
+#include "findings.h"
+#include "fp_err.h"
+#include "fs.h"
+#include "problem.h"
+#include "progress.h"
+
+/* FAT entries fp_walk_entry() reads at a time and keeps. */
+#define FP_WALK_NEAR 16u
+
+struct fp_walk_frame;	/* a directory waiting to be read (walk.c) */
+struct fp_walk_path;	/* the path of a finding, made when asked */
+struct fp_walk_nkey;	/* a name of an entry, keyed (walk.c) */
+
+/* Entries @cl .. @cl + @len - 1 each link to the next cluster. */
+struct fp_walk_run {
+	uint32_t cl;
+	uint32_t len;
+};
+
+/* A chain found damaged, by its first cluster (the writers' walk). */
+struct fp_walk_mark {
+	uint32_t cl;
+	enum fp_problem problem;
+};
+
+/* A cluster found in two chains and the first chain that holds it. */
+struct fp_walk_xlink {
+	uint32_t cl;
+	int want;		/* a kept finding names it: find its owner */
+	char *owner;
+};
+
+/* The names of the directory being checked: arrays kept for the next. */
+struct fp_walk_names {
+	struct fp_walk_nkey *keys;
+	size_t count, cap;
+	uint64_t *set;		/* values_distinct()'s table */
+	size_t set_cap;
+};
+
+/*
+ * The walk of the directory tree from the root: every directory is read
+ * and every chain reachable from it is claimed once, in entry order (a
+ * directory keeps its clusters against a file listed after it, as
+ * fsck.fat decides).  With a report (--verify) it records findings in
+ * it; without (@r NULL: the writers' walk, fp_damage_find()) it keeps no
+ * findings and records instead, without limit, the chains found damaged
+ * (marks), the clusters where two chains meet (xl) and the clusters
+ * marked free that a chain uses (taken).  Everything is owned by the
+ * walk until fp_walk_release(); a caller may take an array over (and
+ * set the pointer to NULL).
+ */
+struct fp_walk {
+	struct fp_fs *fs;	/* borrowed */
+	const struct fp_geom *g;
+	struct fp_fat *fat;
+	enum fp_fat_type type;	/* of the FAT, for fp_fat_kind_of() */
+	uint32_t max_cl;
+	int fat32;
+	uint32_t near[FP_WALK_NEAR];	/* entries near_cl ..
+					 * + near_count - 1 */
+	uint32_t near_cl, near_count;	/* as fp_walk_entry() read
+					 * them last */
+	struct fp_report *r;	/* borrowed; NULL: the writers' walk */
+	enum fp_err err;	/* first allocation or I/O failure */
+	struct fp_bitset claimed;	/* clusters in a chain already */
+	struct fp_walk_frame *frames;
+	size_t frame_count, frame_cap;
+	char *names_buf;	/* the frames' names, one after the other */
+	size_t names_len, names_cap;
+	struct fp_walk_xlink *xl;	/* sorted by cluster for the owners */
+	size_t xl_count, xl_cap;
+	int owners_pass;	/* re-walk to name the first owners */
+	struct fp_tick tick;	/* progress (--verify): FAT pass, walk */
+	uint64_t walked;	/* clusters the walk has claimed */
+	struct fp_walk_run *links;	/* the FAT pass's long runs of links,
+					 * sorted, disjoint; the walk claims
+					 * them a run at a time */
+	size_t link_count, link_cap;
+	struct fp_walk_mark *marks;	/* the writers' walk: the
+					 * damaged chains */
+	size_t mark_count, mark_cap;
+	struct fp_walk_names names;	/* the duplicate-name check */
+	enum fp_problem last;	/* the problem recorded last */
+	int holes;		/* look for metadata in holes (--verify) */
+	uint64_t hole_bytes, hole_count;	/* what was found there */
+	uint32_t *taken;	/* clusters marked free that a chain uses */
+	size_t taken_count, taken_cap;
+	int root_label;		/* the root has a label entry: */
+	uint8_t label[11];	/* the first one's name */
+};
+
+/*
+ * Set up @w for a walk of @fs, recording findings in @r (NULL: the
+ * writers' walk); a failure (no memory) is in w->err.
+ */
+void fp_walk_init(struct fp_walk *w, struct fp_fs *fs, struct fp_report *r);
+
+/* Walk the tree from the root; the first failure is in w->err. */
+void fp_walk_tree(struct fp_walk *w);
+
+/*
+ * Name the first owner of each cross-link that a kept finding reports
+ * (fp_finding.other): the tree is walked again, claiming from scratch.
+ */
+void fp_walk_name_owners(struct fp_walk *w);
+
+/* Sort w->taken and drop repeats. */
+void fp_walk_sort_taken(struct fp_walk *w);
+
+/* Count the bytes of [@off, @off + @len) of the image in file holes. */
+void fp_walk_count_holes(struct fp_walk *w, uint64_t off, uint64_t len);
+
+/*
+ * Record a finding at @path (copied) in w->r, if the walk has a report;
+ * the finding kept, or NULL.
+ */
+struct fp_finding *fp_walk_add(struct fp_walk *w, enum fp_problem p,
+			       const char *path, uint32_t cl, uint64_t a,
+			       uint64_t b);
+
+/* Remember @err as the walk's failure, unless it failed already. */
+void fp_walk_fail(struct fp_walk *w, enum fp_err err);
+
+/* Empty sets for every cluster number of the volume; bits @lo .. @hi. */
+void fp_walk_bits_init(struct fp_walk *w, struct fp_bitset *b);
+void fp_walk_bits_fill(struct fp_walk *w, struct fp_bitset *b, uint32_t lo,
+		       uint32_t hi);
+
+/* qsort() order of cluster numbers (uint32_t). */
+int fp_walk_cl_cmp(const void *a, const void *b);
+
+/*
+ * FAT entry @cl.  A read error fails the whole walk, and from then on
+ * every entry reads as end-of-chain, so that the walks under way stop
+ * at once.
+ */
+uint32_t fp_walk_entry_read(struct fp_walk *w, uint32_t cl);
+
+/* fp_walk_entry_read, inline where the entry is among those kept. */
+static inline uint32_t fp_walk_entry(struct fp_walk *w, uint32_t cl)
+{
+	if (cl - w->near_cl < w->near_count && !w->err)
+		return w->near[cl - w->near_cl];
+	return fp_walk_entry_read(w, cl);
+}
+
+/* What FAT entry value @val is, without a call. */
+static inline enum fp_fat_kind fp_walk_kind(const struct fp_walk *w,
+					    uint32_t val)
+{
+	return fp_fat_kind_of(w->type, w->max_cl, val);
+}
+
+/* Set bit @i of @b; no memory fails the walk. */
+static inline void fp_walk_bit_set(struct fp_walk *w, struct fp_bitset *b,
+				   uint32_t i)
+{
+	if (fp_bitset_set(b, i))
+		fp_walk_fail(w, FP_E_NOMEM);
+}
+
+/* Release what @w owns (not the volume). */
+void fp_walk_release(struct fp_walk *w);
+
+#endif
