@@ -9,6 +9,7 @@
 
 #include "name.h"
 #include "util.h"
+#include "walk.h"
 
 /* ---- components ----------------------------------------------------- */
 
@@ -260,13 +261,6 @@ static enum fp_err trail_add(struct fp_path_walk *w, uint32_t cl)
 	return FP_OK;
 }
 
-static enum fp_err damaged(struct fp_path_walk *w, enum fp_problem pr)
-{
-	if (w->problem)
-		*w->problem = pr;
-	return FP_E_DAMAGED;
-}
-
 /*
  * Into the subdirectory of entry @e: it must have a chain (0 would read
  * as the root) and must not lead back to a directory on the path; then
@@ -275,13 +269,15 @@ static enum fp_err damaged(struct fp_path_walk *w, enum fp_problem pr)
 static enum fp_err enter(struct fp_path_walk *w, const struct fp_dirent *e,
 			 struct fp_dir **out)
 {
+	struct fp_walk_check c = { NULL, NULL, w->problem,
+				   w->fs->geom.clus_len };
 	struct fp_path_slot *s = find_slot(w, e->cl);
 	enum fp_err err = FP_OK;
 
-	if (e->cl == 0)
-		return damaged(w, FP_P_DIR_NO_CHAIN);
-	if (s && s->on_path == w->walk_no)	/* on the trail: kept */
-		return damaged(w, FP_P_DIR_CYCLE);
+	if (fp_walk_dir_no_chain(&c, e) ||
+	    /* on the trail: kept */
+	    fp_walk_dir_cycle(&c, e, s && s->on_path == w->walk_no))
+		return FP_E_DAMAGED;
 	if (w->ops && w->ops->enter)
 		err = w->ops->enter(w->ctx, e);
 	if (!err)

@@ -15,6 +15,7 @@
 #include "name.h"
 #include "path.h"
 #include "util.h"
+#include "walk.h"
 
 struct fp_plan {
 	struct fp_fs *fs;
@@ -53,6 +54,15 @@ static enum fp_err damaged(struct fp_plan *p, enum fp_problem pr)
 {
 	p->diag->problem = pr;
 	return FP_E_DAMAGED;
+}
+
+/* The walk's checks (walk.h) as a writer makes them: the diag's problem. */
+static struct fp_walk_check gate(struct fp_plan *p)
+{
+	struct fp_walk_check c = { NULL, NULL, &p->diag->problem,
+				   p->fs->geom.clus_len };
+
+	return c;
 }
 
 /*
@@ -120,11 +130,10 @@ static enum fp_err file_chain(struct fp_plan *p, const struct fp_dirent *e,
 static enum fp_err enter_dir(void *ctx, const struct fp_dirent *e)
 {
 	struct fp_plan *p = ctx;
+	struct fp_walk_check c = gate(p);
 
-	if (e->size)
-		return damaged(p, FP_P_DIR_SIZE);
-	if (fp_name_sfn_bad(e->sfn))
-		return damaged(p, FP_P_BAD_NAME);
+	if (fp_walk_dir_size(&c, e) || fp_walk_bad_name(&c, e))
+		return FP_E_DAMAGED;
 	return check_chain(p, e->cl);
 }
 
@@ -623,11 +632,12 @@ static enum fp_err trim_file(struct fp_plan *p, struct fp_plan_file *f,
 static enum fp_err plan_trim(struct fp_plan *p, struct fp_plan_file *f,
 			     const struct fp_dirent *e)
 {
+	struct fp_walk_check c = gate(p);
 	uint32_t have, last;
 	enum fp_err err = file_chain(p, e, &have, &last);
 
-	if (!err && (uint64_t)have * p->fs->geom.clus_len < e->size)
-		err = damaged(p, FP_P_CHAIN_SHORT);
+	if (!err && fp_walk_chain_short(&c, e, have))
+		err = FP_E_DAMAGED;
 	return err ? err : trim_file(p, f, e, have);
 }
 
@@ -682,6 +692,7 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 {
 	uint16_t name[FP_LFN_MAX];
 	const char *path = r->path;
+	struct fp_walk_check c;
 	struct fp_dirent e;
 	struct fp_dir *dir;
 	size_t n;
@@ -705,8 +716,9 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 		return FP_E_DUPPATH;
 	snprintf(p->diag->component, sizeof(p->diag->component), "%s",
 		 r->path);
-	if (fp_name_sfn_bad(e.sfn))
-		return damaged(p, FP_P_BAD_NAME);
+	c = gate(p);
+	if (fp_walk_bad_name(&c, &e))
+		return FP_E_DAMAGED;
 	err = e.cl ? check_chain(p, e.cl) : FP_OK;
 	if (err)
 		return err;

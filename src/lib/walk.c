@@ -238,6 +238,64 @@ static uint32_t links_from(const struct fp_walk *v, uint32_t cl)
 	return v->links[lo - 1].len - (cl - v->links[lo - 1].cl);
 }
 
+/* ---- the checks the writers make too -------------------------------- */
+
+/*
+ * Entry @e fails check @p: in the walk, a finding (@cl, @a, @b) at the
+ * check's path and, with @mark, its chain marked damaged (not cluster 0:
+ * no chain, and the FAT12/16 root's key); for a writer, the problem.
+ */
+static int failed(const struct fp_walk_check *c, enum fp_problem p,
+		  const struct fp_dirent *e, uint32_t cl, uint64_t a,
+		  uint64_t b, int mark)
+{
+	if (c->walk) {
+		add_at(c->walk, p, c->path, cl, a, b);
+		if (mark && e->cl)
+			mark_dir(c->walk, e->cl, p);
+	}
+	if (c->problem)
+		*c->problem = p;
+	return 1;
+}
+
+int fp_walk_dir_size(const struct fp_walk_check *c,
+		     const struct fp_dirent *e)
+{
+	return e->size ? failed(c, FP_P_DIR_SIZE, e, e->cl, e->size, 0, 1) :
+			 0;
+}
+
+int fp_walk_dir_no_chain(const struct fp_walk_check *c,
+			 const struct fp_dirent *e)
+{
+	return e->cl == 0 ? failed(c, FP_P_DIR_NO_CHAIN, e, 0, 0, 0, 0) : 0;
+}
+
+int fp_walk_dir_cycle(const struct fp_walk_check *c,
+		      const struct fp_dirent *e, int up)
+{
+	return up ? failed(c, FP_P_DIR_CYCLE, e, e->cl, 0, 0, 0) : 0;
+}
+
+int fp_walk_bad_name(const struct fp_walk_check *c,
+		     const struct fp_dirent *e)
+{
+	return fp_name_sfn_bad(e->sfn) ?
+	       failed(c, FP_P_BAD_NAME, e, 0, 0, 0, 0) : 0;
+}
+
+int fp_walk_chain_short(const struct fp_walk_check *c,
+			const struct fp_dirent *e, uint32_t have)
+{
+	uint64_t clus = c->clus_len;
+	/* clus_len is a power of two: a shift, not a division an entry */
+	uint64_t want = (e->size + clus - 1) >> __builtin_ctz(clus);
+
+	return have < want ?
+	       failed(c, FP_P_CHAIN_SHORT, e, e->cl, have, want, 1) : 0;
+}
+
 /* ---- chains --------------------------------------------------------- */
 
 /* 1 if @cl is among the first @n clusters of the chain from @start. */
@@ -412,6 +470,7 @@ static void check_file(struct fp_walk *v, struct fp_walk_path *path,
 	uint64_t clus = v->g->clus_len;
 	/* clus_len is a power of two: a shift, not a division an entry */
 	uint64_t want = (e->size + clus - 1) >> __builtin_ctz(clus);
+	struct fp_walk_check c = { v, path, NULL, v->g->clus_len };
 	uint32_t n = 0;
 	int ok = 1;
 
@@ -425,12 +484,7 @@ static void check_file(struct fp_walk *v, struct fp_walk_path *path,
 		mark_dir(v, e->cl, v->last);
 		return;
 	}
-	if (n < want) {
-		add_at(v, FP_P_CHAIN_SHORT, path, e->cl, n, want);
-		if (e->cl)	/* 0 is no chain, and the FAT12/16 root's key */
-			mark_dir(v, e->cl, FP_P_CHAIN_SHORT);
-	}
-	else if (n > want)
+	if (!fp_walk_chain_short(&c, e, n) && n > want)
 		add_at(v, FP_P_TAIL, path, e->cl, n, want);
 }
 
@@ -549,25 +603,19 @@ static int is_ancestor(const struct fp_walk *v, size_t f, uint32_t cl)
 static void check_subdir(struct fp_walk *v, size_t f,
 			 struct fp_walk_path *path, const struct fp_dirent *e)
 {
+	struct fp_walk_check c = { v, path, NULL, v->g->clus_len };
 	uint32_t n;
 	int ok;
 
 	if (v->r && !v->owners_pass)
 		v->r->dirs++;
-	if (e->size) {
-		add_at(v, FP_P_DIR_SIZE, path, e->cl, e->size, 0);
-		if (e->cl)	/* 0 is no chain, and the FAT12/16 root's key */
-			mark_dir(v, e->cl, FP_P_DIR_SIZE);
-	}
-	if (e->cl == 0) {
-		add_at(v, FP_P_DIR_NO_CHAIN, path, 0, 0, 0);
+	fp_walk_dir_size(&c, e);
+	if (fp_walk_dir_no_chain(&c, e))
 		return;
-	}
-	if (e->cl <= v->max_cl && fp_bitset_test(&v->claimed, e->cl) &&
-	    is_ancestor(v, f, e->cl)) {
-		add_at(v, FP_P_DIR_CYCLE, path, e->cl, 0, 0);
+	if (fp_walk_dir_cycle(&c, e, e->cl <= v->max_cl &&
+			      fp_bitset_test(&v->claimed, e->cl) &&
+			      is_ancestor(v, f, e->cl)))
 		return;
-	}
 	/*
 	 * Claim the chain now, in entry order, so that a directory keeps its
 	 * clusters against a file listed after it (as fsck.fat decides).
@@ -612,6 +660,7 @@ static int check_entry(struct fp_walk *v, struct dstate *ds,
 		       const struct fp_dirent *e)
 {
 	struct fp_walk_path path = { NULL, ds->frame, e, NULL };
+	struct fp_walk_check c = { v, &path, NULL, v->g->clus_len };
 
 	if (e->lfn_bad && !ds->bad_lfn++)
 		ds->bad_slot = e->slot;
@@ -631,8 +680,7 @@ static int check_entry(struct fp_walk *v, struct dstate *ds,
 			ds->root_dots++;
 		return 0;
 	}
-	if (fp_name_sfn_bad(e->sfn))
-		add_at(v, FP_P_BAD_NAME, &path, 0, 0, 0);
+	fp_walk_bad_name(&c, e);
 	if (e->attr & FP_ATTR_DIR)
 		check_subdir(v, ds->frame, &path, e);
 	else

@@ -20,6 +20,7 @@
 struct fp_walk_frame;	/* a directory waiting to be read (walk.c) */
 struct fp_walk_path;	/* the path of a finding, made when asked */
 struct fp_walk_nkey;	/* a name of an entry, keyed (walk.c) */
+struct fp_dirent;	/* dir.h */
 
 /* Entries @cl .. @cl + @len - 1 each link to the next cluster. */
 struct fp_walk_run {
@@ -169,6 +170,47 @@ static inline void fp_walk_bit_set(struct fp_walk *w, struct fp_bitset *b,
 	if (fp_bitset_set(b, i))
 		fp_walk_fail(w, FP_E_NOMEM);
 }
+
+/*
+ * The checks of an entry that --verify reports and the writers refuse
+ * by, each made here once.  Each returns 1 if entry @e fails it, and
+ * then, with c->walk (the walk's own check of the entry), records the
+ * finding at c->path and, in the writers' walk, marks the chain damaged
+ * (fp_damage_chain() finds it) where the check says so; with
+ * c->problem (a writer walking a path), sets *c->problem.
+ */
+struct fp_walk_check {
+	struct fp_walk *walk;	/* NULL: a writer's check */
+	struct fp_walk_path *path;	/* the entry's, in the walk */
+	enum fp_problem *problem;	/* NULL, or set on failure */
+	uint32_t clus_len;	/* bytes per cluster */
+};
+
+/* dir-size: a directory entry with a nonzero size (chain marked). */
+int fp_walk_dir_size(const struct fp_walk_check *c,
+		     const struct fp_dirent *e);
+
+/* dir-no-chain: a directory entry without a chain (cluster 0). */
+int fp_walk_dir_no_chain(const struct fp_walk_check *c,
+			 const struct fp_dirent *e);
+
+/*
+ * dir-cycle: @up says that the directory of @e is the one that holds it
+ * or an ancestor (each walk knows its path its own way).
+ */
+int fp_walk_dir_cycle(const struct fp_walk_check *c,
+		      const struct fp_dirent *e, int up);
+
+/* bad-name: invalid bytes in the short name. */
+int fp_walk_bad_name(const struct fp_walk_check *c,
+		     const struct fp_dirent *e);
+
+/*
+ * chain-short: the chain of @e, @have clusters long and properly ended,
+ * is too short for its size (chain marked).
+ */
+int fp_walk_chain_short(const struct fp_walk_check *c,
+			const struct fp_dirent *e, uint32_t have);
 
 /* Release what @w owns (not the volume). */
 void fp_walk_release(struct fp_walk *w);
