@@ -96,13 +96,13 @@ static void check_backup(struct vctx *v)
 			first[boot_byte_kind(i)] = i + 1;
 	if (first[BOOT_BPB])
 		fp_walk_add(&v->w, FP_P_BOOT_BACKUP, "", 0, g->backup_sec,
-		    first[BOOT_BPB] - 1);
+			    first[BOOT_BPB] - 1);
 	if (first[BOOT_HIDDEN_SEC])
 		fp_walk_add(&v->w, FP_P_BOOT_BACKUP_HIDDEN, "", 0,
 			    g->backup_sec, fp_le32(b + BOOT_HIDDEN));
 	if (first[BOOT_CODE])
 		fp_walk_add(&v->w, FP_P_BOOT_BACKUP_CODE, "", 0, g->backup_sec,
-		    first[BOOT_CODE] - 1);
+			    first[BOOT_CODE] - 1);
 out:
 	free(a);
 	free(b);
@@ -311,8 +311,8 @@ static void report_copies(struct vctx *v)
 			err = fp_damage_copy_lost(v->w.fs, da, copy, &lost);
 		if (!err)
 			fp_walk_add(&v->w, lost ? FP_P_FAT_MISMATCH_LOST :
-			    FP_P_FAT_MISMATCH, "", d.first_cl, copy + 1,
-			    d.count);
+				    FP_P_FAT_MISMATCH, "", d.first_cl, copy + 1,
+				    d.count);
 	}
 	fp_damage_free(da);
 	if (err)
@@ -325,7 +325,7 @@ static void check_holes(struct vctx *v)
 	fp_walk_count_holes(&v->w, 0, v->w.g->data_off);
 	if (v->w.hole_bytes)
 		fp_walk_add(&v->w, FP_P_METADATA_HOLE, "", 0, v->w.hole_bytes,
-		    v->w.hole_count);
+			    v->w.hole_count);
 }
 
 /* ---- lost clusters -------------------------------------------------- */
@@ -524,7 +524,7 @@ static void check_free_count(struct vctx *v)
 	    fi->free_count != FP_FSINFO_UNKNOWN &&
 	    fi->free_count != v->w.r->free_cl)
 		fp_walk_add(&v->w, FP_P_FSINFO_FREE, "", 0, fi->free_count,
-		    v->w.r->free_cl);
+			    v->w.r->free_cl);
 }
 
 static void vctx_release(struct vctx *v)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dir.h"
+#include "dupname.h"
 #include "name.h"
 #include "util.h"
 
@@ -18,7 +19,7 @@
  * A frame holds its own name only, in fp_walk.names_buf: a full path per
  * frame would cost the square of the depth (4,000 levels of 255-byte
  * names: 2 GB).  Paths are made from the parents when a finding needs
- * one (frame_path()).
+ * one (fp_walk_frame_path()).
  */
 struct fp_walk_frame {
 	uint32_t cl;		/* first cluster, 0 for a fixed root */
@@ -38,16 +39,6 @@ struct fp_walk_path {
 	size_t frame;
 	const struct fp_dirent *e;
 	char *made;		/* owned; NULL until asked */
-};
-
-/* A name of an entry, keyed and hashed case-insensitively. */
-struct fp_walk_nkey {
-	uint64_t key;		/* fp_name_key() */
-	uint64_t h;		/* fp_name_hash(), made when keys meet */
-	uint32_t slot;		/* the short entry */
-	uint32_t first_slot;	/* its first long-name slot */
-	int is_long;
-	int twin;		/* same key as its entry's short name */
 };
 
 void fp_walk_fail(struct fp_walk *v, enum fp_err err)
@@ -129,15 +120,12 @@ uint32_t fp_walk_entry_read(struct fp_walk *v, uint32_t cl)
 	return v->near[cl - base];
 }
 
-static char *frame_path(const struct fp_walk *v, size_t f,
-			const struct fp_dirent *e);
-
 /* The path @p stands for, made now if need be; NULL without memory. */
 static const char *epath_str(struct fp_walk *v, struct fp_walk_path *p)
 {
 	if (p->s)
 		return p->s;
-	if (!p->made && !(p->made = frame_path(v, p->frame, p->e)))
+	if (!p->made && !(p->made = fp_walk_frame_path(v, p->frame, p->e)))
 		fp_walk_fail(v, FP_E_NOMEM);
 	return p->made;
 }
@@ -221,7 +209,7 @@ static inline void walk_progress(struct fp_walk *v, uint32_t n)
 		walk_tick(v, n);
 }
 
-/* How many entries from @cl on link to the next, by scan_fat's runs. */
+/* How many entries from @cl on link to the next, by w->links (verify.c). */
 static uint32_t links_from(const struct fp_walk *v, uint32_t cl)
 {
 	size_t lo = 0, hi = v->link_count, mid;
@@ -362,8 +350,8 @@ static void note_owner(struct fp_walk *v, struct fp_walk_path *path,
  * unclaimed @cl, up to the first claimed cluster it links to (where the
  * walk then finds the loop or cross-link, as cluster by cluster); returns
  * the clusters claimed (0: take the slow path).  The run comes from
- * scan_fat's table, else from the FAT.  Not in the owner pass, which
- * looks at each cluster.
+ * the FAT pass's table (w->links), else from the FAT.  Not in the owner
+ * pass, which looks at each cluster.
  */
 static uint32_t claim_run(struct fp_walk *v, uint32_t cl)
 {
@@ -509,8 +497,8 @@ static size_t entry_name(const struct fp_dirent *e, char *name)
  * memory.  One pass up the parents to measure, one to fill from the end:
  * linear in the depth.
  */
-static char *frame_path(const struct fp_walk *v, size_t f,
-			const struct fp_dirent *e)
+char *fp_walk_frame_path(const struct fp_walk *v, size_t f,
+			 const struct fp_dirent *e)
 {
 	char name[3 * FP_LFN_MAX + 1];
 	size_t len = 0, nlen = 0, i;
@@ -668,7 +656,7 @@ static int check_entry(struct fp_walk *v, struct dstate *ds,
 		if (!ds->is_root || ++ds->labels > 1) {
 			dir_problem(v, ds->frame, FP_P_LABEL, 0, 0);
 		} else if (!(e->attr & FP_ATTR_DIR) && !v->root_label) {
-			v->root_label = 1;	/* for check_label */
+			v->root_label = 1;	/* for verify.c's check_label */
 			memcpy(v->label, e->sfn, sizeof(v->label));
 		}
 		return 0;
@@ -687,201 +675,6 @@ static int check_entry(struct fp_walk *v, struct dstate *ds,
 		check_file(v, &path, e);
 	free(path.made);
 	return 1;
-}
-
-/* ---- duplicate names ------------------------------------------------ */
-
-/* The short or long name of the entry a key stands for. */
-static size_t key_name(const struct fp_dir *d, const struct fp_walk_nkey *k,
-		       uint16_t *u)
-{
-	const uint8_t *ent = fp_dir_ent(d, k->slot);
-	uint32_t s;
-	size_t n = 0, max = 0;
-	unsigned ord;
-
-	if (!k->is_long)
-		return fp_name_sfn_decode(ent, ent[DIR_NTRES], u);
-	for (s = k->first_slot; s < k->slot; s++) {
-		ord = fp_dir_ent(d, s)[FP_LFN_ORD] & FP_LFN_ORD_MASK;
-		fp_name_lfn_decode(fp_dir_ent(d, s),
-				   u + (ord - 1) * FP_LFN_CHARS);
-		if (ord * FP_LFN_CHARS > max)
-			max = ord * FP_LFN_CHARS;
-	}
-	while (n < max && n < FP_LFN_MAX && u[n])
-		n++;
-	return n;
-}
-
-static inline struct fp_walk_nkey *add_key(struct fp_walk *v,
-					   struct fp_walk_names *nm,
-				   const struct fp_dirent *e, int is_long)
-{
-	struct fp_walk_nkey *k;
-
-	if (nm->count == nm->cap &&	/* fp_grow() is a call */
-	    fp_grow(&nm->keys, &nm->cap, nm->count, sizeof(*nm->keys))) {
-		fp_walk_fail(v, FP_E_NOMEM);
-		return NULL;
-	}
-	k = &nm->keys[nm->count++];
-	k->slot = e->slot;
-	k->first_slot = e->first_slot;
-	k->is_long = is_long;
-	k->twin = 0;
-	k->key = is_long ? fp_name_key(e->lfn, e->lfn_count) :
-			   fp_name_sfn_key(e->sfn);
-	return k;
-}
-
-/* The short name of @e, and its long name if it has one. */
-static void add_keys(struct fp_walk *v, struct fp_walk_names *nm,
-		     const struct fp_dirent *e)
-{
-	struct fp_walk_nkey *s = add_key(v, nm, e, 0), *l;
-
-	if (s && e->lfn_count && (l = add_key(v, nm, e, 1)))
-		l->twin = l->key == nm->keys[nm->count - 2].key;
-}
-
-/* Hash every name, when some share a key. */
-static void hash_names(const struct fp_dir *d, struct fp_walk_names *nm)
-{
-	uint16_t u[FP_LFN_MAX + FP_LFN_CHARS];
-	size_t i;
-
-	for (i = 0; i < nm->count; i++)
-		nm->keys[i].h = fp_name_hash(u, key_name(d, &nm->keys[i], u));
-}
-
-static int key_cmp(const void *a, const void *b)
-{
-	const struct fp_walk_nkey *x = a, *y = b;
-
-	if (x->h != y->h)
-		return (x->h > y->h) - (x->h < y->h);
-	return (x->slot > y->slot) - (x->slot < y->slot);
-}
-
-static char *key_path(const struct fp_walk *v, const struct fp_dir *d,
-		      size_t f, const struct fp_walk_nkey *k)
-{
-	struct fp_dir_iter it = { k->first_slot, 0 };
-	struct fp_dirent e;
-
-	if (!fp_dir_next(d, v->fat32, &it, &e))
-		return NULL;
-	return frame_path(v, f, &e);
-}
-
-/* Names @a and @b of the directory @d of frame @f are the same. */
-static void report_dup(struct fp_walk *v, const struct fp_dir *d, size_t f,
-		       const struct fp_walk_nkey *a,
-		       const struct fp_walk_nkey *b)
-{
-	char *pa = NULL, *pb = NULL;
-	struct fp_finding *fd;
-
-	if (!v->r || v->owners_pass ||
-	    v->r->per_problem[FP_P_DUP_NAME] >= FP_VERIFY_CAP) {
-		/* only counted */
-		fp_walk_add(v, FP_P_DUP_NAME, "", 0, 0, 0);
-		return;
-	}
-	pa = key_path(v, d, f, a);
-	pb = key_path(v, d, f, b);
-	if (!pa || !pb) {
-		fp_walk_fail(v, FP_E_NOMEM);
-	} else if (!fp_report_path_budget(v->r, strlen(pa))) {
-		if (fp_report_count(v->r, FP_P_DUP_NAME))
-			v->r->dropped[FP_P_DUP_NAME]++;
-	} else {
-		fd = fp_walk_add(v, FP_P_DUP_NAME, pb, 0, 0, 0);
-		if (fd) {
-			fd->other = pa;
-			pa = NULL;
-		} else {	/* not kept: nor is its other path */
-			v->r->path_bytes -= strlen(pa) + 1;
-		}
-	}
-	free(pa);
-	free(pb);
-}
-
-/*
- * 1 if no two names have the same key (@fnv 0) or hash (@fnv 1), by an
- * open-addressed set of the values (0 on doubt: a value of 0 or 1, both
- * stored as 1, or no memory); most directories need then neither the
- * hashes nor the sort nor a name compared.
- */
-static int values_distinct(struct fp_walk_names *nm, int fnv)
-{
-	size_t cap = 16, i, j;
-	uint64_t *set, h;
-	int ok = 1;
-
-	while (cap < 2 * nm->count)
-		cap *= 2;
-	if (cap > nm->set_cap) {
-		free(nm->set);
-		nm->set_cap = 0;
-		if (!(nm->set = malloc(cap * sizeof(*set))))
-			return 0;
-		nm->set_cap = cap;
-	}
-	set = nm->set;
-	memset(set, 0, cap * sizeof(*set));
-	for (i = 0; i < nm->count && ok; i++) {
-		if (!fnv && nm->keys[i].twin)
-			continue;	/* no second name to compare */
-		h = fnv ? nm->keys[i].h : nm->keys[i].key;
-		h = h > 1 ? h : 1;
-		for (j = (size_t)h & (cap - 1); set[j] && ok;
-		     j = (j + 1) & (cap - 1))
-			ok = set[j] != h;
-		set[j] = h;
-	}
-	return ok;
-}
-
-/*
- * Names that hash alike are compared for real: hashes are not trusted.
- * First the cheap keys: equal names have equal keys, so distinct keys
- * (a long name keyed as its own short name does not count) prove that
- * the directory has no duplicate.  Otherwise every name is hashed and
- * the hashes sorted, so that duplicates are found, and reported, in
- * the order of their hashes.  Returns 1 if a duplicate was found.
- */
-static int check_dups(struct fp_walk *v, const struct fp_dir *d, size_t f,
-		      struct fp_walk_names *nm)
-{
-	uint16_t ua[FP_LFN_MAX + FP_LFN_CHARS], ub[FP_LFN_MAX + FP_LFN_CHARS];
-	size_t i, j, na, nb;
-	int found = 0;
-
-	if (nm->count < 2 || values_distinct(nm, 0))
-		return 0;
-	hash_names(d, nm);
-	if (values_distinct(nm, 1))
-		return 0;
-	qsort(nm->keys, nm->count, sizeof(*nm->keys), key_cmp);
-	for (i = 0; i < nm->count; i++) {
-		for (j = i + 1; j < nm->count && nm->keys[j].h ==
-		     nm->keys[i].h; j++) {
-			if (nm->keys[j].slot == nm->keys[i].slot)
-				continue;
-			na = key_name(d, &nm->keys[i], ua);
-			nb = key_name(d, &nm->keys[j], ub);
-			if (fp_name_equal(ua, na, ub, nb)) {
-				report_dup(v, d, f, &nm->keys[i],
-					   &nm->keys[j]);
-				found = 1;
-				break;
-			}
-		}
-	}
-	return found;
 }
 
 /* ---- the tree ------------------------------------------------------- */
@@ -924,16 +717,15 @@ static void scan_entries(struct fp_walk *v, size_t f, const struct fp_dir *d)
 	size_t parent = v->frames[f].parent;
 	struct dstate ds = { .frame = f, .is_root = f == 0 };
 	struct fp_dir_iter it = { 0, 0 };
-	struct fp_walk_names *nm = &v->names;
 	struct fp_dirent e;
 	uint32_t hidden, slot = 0;
 
 	ds.parent_cl = parent == 0 ? 0 : v->frames[parent].cl;
-	nm->count = 0;
+	v->names.count = 0;
 	while (fp_dir_next(d, v->fat32, &it, &e)) {
 		if (!check_entry(v, &ds, &e))
 			continue;
-		add_keys(v, nm, &e);
+		fp_dupname_add(v, &e);
 	}
 	if (it.orphans)
 		dir_problem(v, f, FP_P_LFN_ORPHAN, it.orphans, 0);
@@ -948,7 +740,7 @@ static void scan_entries(struct fp_walk *v, size_t f, const struct fp_dir *d)
 		add_dir(v, FP_P_DOT, f, v->frames[f].cl, 0, 0);
 		mark_dir(v, v->frames[f].cl, FP_P_DOT);
 	}
-	if (check_dups(v, d, f, nm))
+	if (fp_dupname_check(v, d, f))
 		mark_dir(v, v->frames[f].cl, FP_P_DUP_NAME);
 }
 

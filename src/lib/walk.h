@@ -19,7 +19,7 @@
 
 struct fp_walk_frame;	/* a directory waiting to be read (walk.c) */
 struct fp_walk_path;	/* the path of a finding, made when asked */
-struct fp_walk_nkey;	/* a name of an entry, keyed (walk.c) */
+struct fp_walk_nkey;	/* a name of an entry, keyed (dupname.c) */
 struct fp_dirent;	/* dir.h */
 
 /* Entries @cl .. @cl + @len - 1 each link to the next cluster. */
@@ -45,7 +45,7 @@ struct fp_walk_xlink {
 struct fp_walk_names {
 	struct fp_walk_nkey *keys;
 	size_t count, cap;
-	uint64_t *set;		/* values_distinct()'s table */
+	uint64_t *set;		/* dupname.c's table of values */
 	size_t set_cap;
 };
 
@@ -211,6 +211,14 @@ int fp_walk_bad_name(const struct fp_walk_check *c,
  */
 int fp_walk_chain_short(const struct fp_walk_check *c,
 			const struct fp_dirent *e, uint32_t have);
+
+/*
+ * "/a/b/name": the path of entry @e (NULL: of the directory itself, "/"
+ * for the root) in the directory of frame @f, malloc'd; NULL without
+ * memory.
+ */
+char *fp_walk_frame_path(const struct fp_walk *w, size_t f,
+			 const struct fp_dirent *e);
 
 /* Release what @w owns (not the volume). */
 void fp_walk_release(struct fp_walk *w);
