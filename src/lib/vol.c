@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "damage.h"
+
 struct fp_vol {
 	struct fp_img *img;	/* owned */
 	struct fp_fs *fs;	/* owned; NULL with FP_VOL_NOFS */

@@ -768,12 +768,14 @@ static void dir_holes(struct fp_walk *v, const struct fp_dir *d)
 {
 	uint32_t i, j;
 
-	for (i = 0; i < d->cl_count; i = j) {
+	const uint32_t *cls = fp_dir_cls(d);
+
+	for (i = 0; i < fp_dir_cl_count(d); i = j) {
 		j = i + 1;
-		while (j < d->cl_count && d->cls[j] == d->cls[j - 1] + 1)
+		while (j < fp_dir_cl_count(d) && cls[j] == cls[j - 1] + 1)
 			j++;
-		fp_walk_count_holes(v, fp_geom_cl_off(v->g, d->cls[i]),
-			    (uint64_t)(j - i) * v->g->clus_len);
+		fp_walk_count_holes(v, fp_geom_cl_off(v->g, cls[i]),
+				    (uint64_t)(j - i) * v->g->clus_len);
 	}
 }
 
@@ -787,7 +789,7 @@ static void check_dir(struct fp_walk *v, size_t f)
 		fp_walk_fail(v, err);
 		return;
 	}
-	if (v->holes && !v->owners_pass && d.first_cl != 0)
+	if (v->holes && !v->owners_pass && fp_dir_first_cl(&d) != 0)
 		dir_holes(v, &d);
 	if (v->frames[f].cl_count > dir_cap(v))
 		dir_problem(v, f, FP_P_DIR_LONG, v->frames[f].cl_count, 0);
