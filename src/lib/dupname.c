@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Copyright (C) 2026 The fatprealloc authors */
-/* dupname.c - the walk's check for two entries of one name in a directory. */
+/* dupname.c - two entries of one name in a directory, as VFAT compares. */
 #include "dupname.h"
 
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include "util.h"
 
 /* A name of an entry, keyed and hashed case-insensitively. */
-struct fp_walk_nkey {
+struct fp_dupname_key {
 	uint64_t key;		/* fp_name_key() */
 	uint64_t h;		/* fp_name_hash(), made when keys meet */
 	uint32_t slot;		/* the short entry */
@@ -20,7 +20,7 @@ struct fp_walk_nkey {
 };
 
 /* The short or long name of the entry a key stands for. */
-static size_t key_name(const struct fp_dir *d, const struct fp_walk_nkey *k,
+static size_t key_name(const struct fp_dir *d, const struct fp_dupname_key *k,
 		       uint16_t *u)
 {
 	const uint8_t *ent = fp_dir_ent(d, k->slot);
@@ -42,17 +42,15 @@ static size_t key_name(const struct fp_dir *d, const struct fp_walk_nkey *k,
 	return n;
 }
 
-static inline struct fp_walk_nkey *add_key(struct fp_walk *v,
-					   struct fp_walk_names *nm,
-				   const struct fp_dirent *e, int is_long)
+static inline struct fp_dupname_key *add_key(struct fp_dupname *nm,
+					      const struct fp_dirent *e,
+					      int is_long)
 {
-	struct fp_walk_nkey *k;
+	struct fp_dupname_key *k;
 
 	if (nm->count == nm->cap &&	/* fp_grow() is a call */
-	    fp_grow(&nm->keys, &nm->cap, nm->count, sizeof(*nm->keys))) {
-		fp_walk_fail(v, FP_E_NOMEM);
+	    fp_grow(&nm->keys, &nm->cap, nm->count, sizeof(*nm->keys)))
 		return NULL;
-	}
 	k = &nm->keys[nm->count++];
 	k->slot = e->slot;
 	k->first_slot = e->first_slot;
@@ -63,17 +61,29 @@ static inline struct fp_walk_nkey *add_key(struct fp_walk *v,
 	return k;
 }
 
-void fp_dupname_add(struct fp_walk *v, const struct fp_dirent *e)
+void fp_dupname_reset(struct fp_dupname *nm)
 {
-	struct fp_walk_names *nm = &v->names;
-	struct fp_walk_nkey *s = add_key(v, nm, e, 0), *l;
+	nm->count = 0;
+}
 
-	if (s && e->lfn_count && (l = add_key(v, nm, e, 1)))
+void fp_dupname_release(struct fp_dupname *nm)
+{
+	free(nm->keys);
+	free(nm->set);
+	memset(nm, 0, sizeof(*nm));
+}
+
+enum fp_err fp_dupname_add(struct fp_dupname *nm, const struct fp_dirent *e)
+{
+	struct fp_dupname_key *s = add_key(nm, e, 0), *l = NULL;
+
+	if (s && e->lfn_count && (l = add_key(nm, e, 1)))
 		l->twin = l->key == nm->keys[nm->count - 2].key;
+	return !s || (e->lfn_count && !l) ? FP_E_NOMEM : FP_OK;
 }
 
 /* Hash every name, when some share a key. */
-static void hash_names(const struct fp_dir *d, struct fp_walk_names *nm)
+static void hash_names(const struct fp_dir *d, struct fp_dupname *nm)
 {
 	uint16_t u[FP_LFN_MAX + FP_LFN_CHARS];
 	size_t i;
@@ -84,56 +94,11 @@ static void hash_names(const struct fp_dir *d, struct fp_walk_names *nm)
 
 static int key_cmp(const void *a, const void *b)
 {
-	const struct fp_walk_nkey *x = a, *y = b;
+	const struct fp_dupname_key *x = a, *y = b;
 
 	if (x->h != y->h)
 		return (x->h > y->h) - (x->h < y->h);
 	return (x->slot > y->slot) - (x->slot < y->slot);
-}
-
-static char *key_path(const struct fp_walk *v, const struct fp_dir *d,
-		      size_t f, const struct fp_walk_nkey *k)
-{
-	struct fp_dir_iter it = { k->first_slot, 0 };
-	struct fp_dirent e;
-
-	if (!fp_dir_next(d, v->fat32, &it, &e))
-		return NULL;
-	return fp_walk_frame_path(v, f, &e);
-}
-
-/* Names @a and @b of the directory @d of frame @f are the same. */
-static void report_dup(struct fp_walk *v, const struct fp_dir *d, size_t f,
-		       const struct fp_walk_nkey *a,
-		       const struct fp_walk_nkey *b)
-{
-	char *pa = NULL, *pb = NULL;
-	struct fp_finding *fd;
-
-	if (!v->r || v->owners_pass ||
-	    v->r->per_problem[FP_P_DUP_NAME] >= FP_VERIFY_CAP) {
-		/* only counted */
-		fp_walk_add(v, FP_P_DUP_NAME, "", 0, 0, 0);
-		return;
-	}
-	pa = key_path(v, d, f, a);
-	pb = key_path(v, d, f, b);
-	if (!pa || !pb) {
-		fp_walk_fail(v, FP_E_NOMEM);
-	} else if (!fp_report_path_budget(v->r, strlen(pa))) {
-		if (fp_report_count(v->r, FP_P_DUP_NAME))
-			v->r->dropped[FP_P_DUP_NAME]++;
-	} else {
-		fd = fp_walk_add(v, FP_P_DUP_NAME, pb, 0, 0, 0);
-		if (fd) {
-			fd->other = pa;
-			pa = NULL;
-		} else {	/* not kept: nor is its other path */
-			v->r->path_bytes -= strlen(pa) + 1;
-		}
-	}
-	free(pa);
-	free(pb);
 }
 
 /*
@@ -142,7 +107,7 @@ static void report_dup(struct fp_walk *v, const struct fp_dir *d, size_t f,
  * stored as 1, or no memory); most directories need then neither the
  * hashes nor the sort nor a name compared.
  */
-static int values_distinct(struct fp_walk_names *nm, int fnv)
+static int values_distinct(struct fp_dupname *nm, int fnv)
 {
 	size_t cap = 16, i, j;
 	uint64_t *set, h;
@@ -180,9 +145,9 @@ static int values_distinct(struct fp_walk_names *nm, int fnv)
  * the hashes sorted, so that duplicates are found, and reported, in
  * the order of their hashes.  Returns 1 if a duplicate was found.
  */
-int fp_dupname_check(struct fp_walk *v, const struct fp_dir *d, size_t f)
+int fp_dupname_check(struct fp_dupname *nm, const struct fp_dir *d,
+		     fp_dupname_fn *fn, void *ctx)
 {
-	struct fp_walk_names *nm = &v->names;
 	uint16_t ua[FP_LFN_MAX + FP_LFN_CHARS], ub[FP_LFN_MAX + FP_LFN_CHARS];
 	size_t i, j, na, nb;
 	int found = 0;
@@ -201,8 +166,8 @@ int fp_dupname_check(struct fp_walk *v, const struct fp_dir *d, size_t f)
 			na = key_name(d, &nm->keys[i], ua);
 			nb = key_name(d, &nm->keys[j], ub);
 			if (fp_name_equal(ua, na, ub, nb)) {
-				report_dup(v, d, f, &nm->keys[i],
-					   &nm->keys[j]);
+				fn(ctx, nm->keys[i].first_slot,
+				   nm->keys[j].first_slot);
 				found = 1;
 				break;
 			}

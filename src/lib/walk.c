@@ -680,6 +680,59 @@ static int check_entry(struct fp_walk *v, struct dstate *ds,
 /* ---- the tree ------------------------------------------------------- */
 
 /* Read directory @f, whose chain was claimed when it was found. */
+/* Where fp_dupname_check() reports: the directory @d of frame @f. */
+struct dup_ctx {
+	struct fp_walk *v;
+	const struct fp_dir *d;
+	size_t f;
+};
+
+/* The path of the entry whose set starts at @slot of directory @d. */
+static char *slot_path(const struct fp_walk *v, const struct fp_dir *d,
+		       size_t f, uint32_t slot)
+{
+	struct fp_dir_iter it = { slot, 0 };
+	struct fp_dirent e;
+
+	if (!fp_dir_next(d, v->fat32, &it, &e))
+		return NULL;
+	return fp_walk_frame_path(v, f, &e);
+}
+
+/* The entries at slots @a and @b of the directory have the same name. */
+static void report_dup(void *ctx, uint32_t a, uint32_t b)
+{
+	const struct dup_ctx *c = ctx;
+	struct fp_walk *v = c->v;
+	char *pa = NULL, *pb = NULL;
+	struct fp_finding *fd;
+
+	if (!v->r || v->owners_pass ||
+	    v->r->per_problem[FP_P_DUP_NAME] >= FP_VERIFY_CAP) {
+		/* only counted */
+		fp_walk_add(v, FP_P_DUP_NAME, "", 0, 0, 0);
+		return;
+	}
+	pa = slot_path(v, c->d, c->f, a);
+	pb = slot_path(v, c->d, c->f, b);
+	if (!pa || !pb) {
+		fp_walk_fail(v, FP_E_NOMEM);
+	} else if (!fp_report_path_budget(v->r, strlen(pa))) {
+		if (fp_report_count(v->r, FP_P_DUP_NAME))
+			v->r->dropped[FP_P_DUP_NAME]++;
+	} else {
+		fd = fp_walk_add(v, FP_P_DUP_NAME, pb, 0, 0, 0);
+		if (fd) {
+			fd->other = pa;
+			pa = NULL;
+		} else {	/* not kept: nor is its other path */
+			v->r->path_bytes -= strlen(pa) + 1;
+		}
+	}
+	free(pa);
+	free(pb);
+}
+
 /* Clusters of a directory of FP_DIR_MAX_ENTRIES entries (at least 1). */
 static uint32_t dir_cap(const struct fp_walk *v)
 {
@@ -721,11 +774,10 @@ static void scan_entries(struct fp_walk *v, size_t f, const struct fp_dir *d)
 	uint32_t hidden, slot = 0;
 
 	ds.parent_cl = parent == 0 ? 0 : v->frames[parent].cl;
-	v->names.count = 0;
+	fp_dupname_reset(&v->names);
 	while (fp_dir_next(d, v->fat32, &it, &e)) {
-		if (!check_entry(v, &ds, &e))
-			continue;
-		fp_dupname_add(v, &e);
+		if (check_entry(v, &ds, &e) && fp_dupname_add(&v->names, &e))
+			fp_walk_fail(v, FP_E_NOMEM);
 	}
 	if (it.orphans)
 		dir_problem(v, f, FP_P_LFN_ORPHAN, it.orphans, 0);
@@ -740,7 +792,8 @@ static void scan_entries(struct fp_walk *v, size_t f, const struct fp_dir *d)
 		add_dir(v, FP_P_DOT, f, v->frames[f].cl, 0, 0);
 		mark_dir(v, v->frames[f].cl, FP_P_DOT);
 	}
-	if (fp_dupname_check(v, d, f))
+	if (fp_dupname_check(&v->names, d, report_dup,
+			     &(struct dup_ctx){ v, d, f }))
 		mark_dir(v, v->frames[f].cl, FP_P_DUP_NAME);
 }
 
@@ -902,8 +955,7 @@ void fp_walk_release(struct fp_walk *w)
 	free(w->frames);
 	free(w->names_buf);
 	free(w->links);
-	free(w->names.keys);
-	free(w->names.set);
+	fp_dupname_release(&w->names);
 	free(w->taken);
 	free(w->marks);
 	for (i = 0; i < w->xl_count; i++)

@@ -12,6 +12,7 @@
 #include "fp_err.h"
 #include "fs.h"
 #include "problem.h"
+#include "dupname.h"
 #include "progress.h"
 
 /* FAT entries fp_walk_entry() reads at a time and keeps. */
@@ -19,7 +20,6 @@
 
 struct fp_walk_frame;	/* a directory waiting to be read (walk.c) */
 struct fp_walk_path;	/* the path of a finding, made when asked */
-struct fp_walk_nkey;	/* a name of an entry, keyed (dupname.c) */
 struct fp_dirent;	/* dir.h */
 
 /* Entries @cl .. @cl + @len - 1 each link to the next cluster. */
@@ -39,14 +39,6 @@ struct fp_walk_xlink {
 	uint32_t cl;
 	int want;		/* a kept finding names it: find its owner */
 	char *owner;
-};
-
-/* The names of the directory being checked: arrays kept for the next. */
-struct fp_walk_names {
-	struct fp_walk_nkey *keys;
-	size_t count, cap;
-	uint64_t *set;		/* dupname.c's table of values */
-	size_t set_cap;
 };
 
 /*
@@ -91,7 +83,7 @@ struct fp_walk {
 	struct fp_walk_mark *marks;	/* the writers' walk: the
 					 * damaged chains */
 	size_t mark_count, mark_cap;
-	struct fp_walk_names names;	/* the duplicate-name check */
+	struct fp_dupname names;	/* the duplicate-name check */
 	enum fp_problem last;	/* the problem recorded last */
 	int holes;		/* look for metadata in holes (--verify) */
 	uint64_t hole_bytes, hole_count;	/* what was found there */
