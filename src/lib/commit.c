@@ -72,7 +72,7 @@ enum fp_err fp_change_set_new(struct fp_fs *fs, struct fp_change_set **out)
 	if (!cs)
 		return FP_E_NOMEM;
 	cs->fs = fs;
-	cs->fsinfo = fs->fsinfo;
+	cs->fsinfo = *fp_fs_fsinfo(fs);
 	*out = cs;
 	return FP_OK;
 }
@@ -125,7 +125,7 @@ enum fp_err fp_change_copy(struct fp_change_set *cs, size_t tag,
 enum fp_err fp_change_copy_run(struct fp_change_set *cs, uint32_t cl,
 			       uint32_t count)
 {
-	const struct fp_geom *g = &cs->fs->geom;
+	const struct fp_geom *g = fp_fs_geom(cs->fs);
 	enum fp_err err;
 
 	assert(cs->copy_count);
@@ -218,7 +218,7 @@ static int fsinfo_count_ok(const struct fp_fsinfo *fi,
 /* @n free clusters plus what the set frees, at most the cluster count. */
 static uint32_t add_freed(const struct fp_change_set *cs, uint32_t n)
 {
-	uint32_t max = cs->fs->geom.cluster_count;
+	uint32_t max = fp_fs_geom(cs->fs)->cluster_count;
 
 	return max - n > cs->freed_count ? n + cs->freed_count : max;
 }
@@ -232,14 +232,14 @@ static uint32_t add_freed(const struct fp_change_set *cs, uint32_t n)
 enum fp_err fp_change_free_count(const struct fp_change_set *cs,
 				 uint32_t *count)
 {
-	const struct fp_geom *g = &cs->fs->geom;
+	const struct fp_geom *g = fp_fs_geom(cs->fs);
 	uint32_t n;
 	enum fp_err err = FP_OK;
 
 	if (fsinfo_count_ok(&cs->fsinfo, g, cs->alloc_count))
 		n = cs->fsinfo.free_count - cs->alloc_count;
 	else
-		err = fp_bitmap_free_count(cs->fs->bm, &n);
+		err = fp_bitmap_free_count(fp_fs_bm(cs->fs), &n);
 	if (err)
 		return err;
 	/* freed clusters are still counted used by the bitmap and FSInfo */
@@ -295,7 +295,7 @@ static uint64_t copy_bytes(const struct fp_change_set *cs)
 static enum fp_err zero_all(struct fp_change_set *cs, int punch,
 			    struct fp_tick *tick)
 {
-	struct fp_img *img = cs->fs->img;
+	struct fp_img *img = fp_fs_img(cs->fs);
 	uint64_t done = 0, off, n;
 	enum fp_err err = FP_OK;
 	size_t i;
@@ -326,7 +326,7 @@ static enum fp_err zero_all(struct fp_change_set *cs, int punch,
 static enum fp_err copy_all(struct fp_change_set *cs, struct fp_tick *tick,
 			    uint64_t done, struct fp_commit_fail *fail)
 {
-	struct fp_img *img = cs->fs->img;
+	struct fp_img *img = fp_fs_img(cs->fs);
 	struct fp_copy *c = NULL;
 	const struct copy *k;
 	size_t i;
@@ -369,20 +369,20 @@ static enum fp_err copy_all(struct fp_change_set *cs, struct fp_tick *tick,
  */
 static enum fp_err write_links(struct fp_change_set *cs)
 {
-	struct fp_fat *fat = cs->fs->fat;
-	const struct fp_geom *g = &cs->fs->geom;
+	struct fp_fat *fat = fp_fs_fat(cs->fs);
+	const struct fp_geom *g = fp_fs_geom(cs->fs);
 	size_t i;
 	enum fp_err err = FP_OK;
 
 	for (i = 0; !err && i < cs->link_count; i++)
 		err = fp_fat_set(fat, cs->links[i].cl, cs->links[i].old);
 	if (!err)
-		err = fp_fat_flush(fat, cs->fs->img, g);
+		err = fp_fat_flush(fat, fp_fs_img(cs->fs), g);
 	if (err || cs->link_count == 0)
 		return err;
 	for (i = 0; !err && i < cs->link_count; i++)
 		err = fp_fat_set(fat, cs->links[i].cl, cs->links[i].next);
-	return err ? err : fp_fat_flush(fat, cs->fs->img, g);
+	return err ? err : fp_fat_flush(fat, fp_fs_img(cs->fs), g);
 }
 
 /* Free the @count clusters of the chain from @cl in the FAT cache. */
@@ -408,8 +408,8 @@ static enum fp_err free_chain(struct fp_fat *fat, uint32_t cl,
  */
 static enum fp_err write_frees(struct fp_change_set *cs)
 {
-	struct fp_fat *fat = cs->fs->fat;
-	const struct fp_geom *g = &cs->fs->geom;
+	struct fp_fat *fat = fp_fs_fat(cs->fs);
+	const struct fp_geom *g = fp_fs_geom(cs->fs);
 	enum fp_err err = FP_OK;
 	size_t i;
 
@@ -418,11 +418,11 @@ static enum fp_err write_frees(struct fp_change_set *cs)
 			err = fp_fat_set(fat, cs->cuts[i].cut,
 					 fp_fat_eoc(fat));
 	if (!err)
-		err = fp_fat_flush(fat, cs->fs->img, g);
+		err = fp_fat_flush(fat, fp_fs_img(cs->fs), g);
 	for (i = 0; !err && i < cs->cut_count; i++)
 		err = free_chain(fat, cs->cuts[i].tail, cs->cuts[i].count);
 	if (!err)
-		err = fp_fat_flush(fat, cs->fs->img, g);
+		err = fp_fat_flush(fat, fp_fs_img(cs->fs), g);
 	return err;
 }
 
@@ -435,8 +435,9 @@ static enum fp_err write_frees(struct fp_change_set *cs)
  */
 static enum fp_err write_fsinfo(struct fp_change_set *cs)
 {
-	const struct fp_geom *g = &cs->fs->geom;
-	struct fp_fsinfo fi = cs->fs->fsinfo;
+	const struct fp_geom *g = fp_fs_geom(cs->fs);
+	struct fp_img *img = fp_fs_img(cs->fs);
+	struct fp_fsinfo fi = *fp_fs_fsinfo(cs->fs);
 	uint64_t off = (uint64_t)g->fsinfo_sec * g->sec_len;
 	uint8_t *sec;
 	enum fp_err err;
@@ -455,14 +456,14 @@ static enum fp_err write_fsinfo(struct fp_change_set *cs)
 	sec = malloc(g->sec_len);
 	if (!sec)
 		return FP_E_NOMEM;
-	err = fp_img_read(cs->fs->img, off, sec, g->sec_len);
+	err = fp_img_read(img, off, sec, g->sec_len);
 	if (!err) {
 		fp_fsinfo_encode(sec, &fi);
-		err = fp_img_write(cs->fs->img, off, sec, g->sec_len);
+		err = fp_img_write(img, off, sec, g->sec_len);
 	}
 	free(sec);
 	if (!err)
-		cs->fs->fsinfo = fi;
+		fp_fs_set_fsinfo(cs->fs, &fi);
 	return err;
 }
 
@@ -478,7 +479,7 @@ static enum fp_err write_dirs(struct fp_change_set *cs,
 	size_t i;
 
 	for (i = 0; !err && i < cs->dir_count; i++)
-		err = fn(cs->dirs[i], cs->fs->img, &cs->fs->geom);
+		err = fn(cs->dirs[i], fp_fs_img(cs->fs), fp_fs_geom(cs->fs));
 	return err;
 }
 
@@ -506,7 +507,7 @@ enum fp_err fp_commit_write(struct fp_change_set *cs,
 	assert(cs->alloc_count || !cs->link_count);
 	/* the differing sectors go with the first FAT write, to each copy */
 	if (cs->sync_copies)
-		err = fp_fat_copy_sync(cs->fs->fat);
+		err = fp_fat_copy_sync(fp_fs_fat(cs->fs));
 	if (!err)
 		err = write_data(cs, o, fail);
 	if (!err)
@@ -522,6 +523,6 @@ enum fp_err fp_commit_write(struct fp_change_set *cs,
 	if (!err)
 		err = write_fsinfo(cs);
 	if (!err && !o->no_sync)
-		err = fp_img_sync(cs->fs->img);
+		err = fp_img_sync(fp_fs_img(cs->fs));
 	return err;
 }

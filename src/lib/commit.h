@@ -17,7 +17,7 @@
  * first write: ranges to zero, copied data, FAT links and freed chains,
  * the directories whose new clusters and changed sectors go out, and what
  * FSInfo must learn.  New chains themselves are set in the FAT cache
- * (fs->fat) by whoever fills the set; the set records that they were
+ * (fp_fs_fat()) by whoever fills the set; the set records that they were
  * allocated.  fp_commit_write() writes it all in the order of
  * docs/DESIGN.md "Commit order".  Opaque; defined in commit.c.
  */
@@ -99,7 +99,7 @@ uint32_t fp_change_freed_count(const struct fp_change_set *cs);
  * the set was made, minus the clusters allocated, when FSInfo is trusted
  * (its lead and structure signatures are right, as Linux and mtools
  * check) and that count is in range and at least the clusters allocated,
- * else the free entries of the free bitmap (fs->bm, which must be set
+ * else the free entries of the free bitmap (fp_fs_bm(), which must be set
  * up); plus the clusters freed, at most the cluster count.
  */
 enum fp_err fp_change_free_count(const struct fp_change_set *cs,

@@ -215,22 +215,23 @@ static int damage_within(const struct fp_damage *b,
 enum fp_err fp_damage_copy_lost(struct fp_fs *fs, const struct fp_damage *da,
 				uint32_t copy, int *lost_only)
 {
+	const struct fp_geom *g = fp_fs_geom(fs);
 	struct copy_view cv;
 	struct fp_damage *db = NULL;
 	struct fp_fs *fb = NULL;
 	enum fp_err err;
 
-	err = fp_fs_open_copy(fs->img, copy, &fb);
+	err = fp_fs_open_copy(fp_fs_img(fs), copy, &fb);
 	if (!err)
 		err = fp_damage_find(fb, &db);
 	if (err)
 		goto out;
 	memset(&cv, 0, sizeof(cv));
-	cv.type = fs->geom.type;
-	cv.max_cl = fp_geom_max_cl(&fs->geom);
+	cv.type = g->type;
+	cv.max_cl = fp_geom_max_cl(g);
 	cv.reached[0] = &da->claimed;
 	cv.reached[1] = &db->claimed;
-	err = fp_fat_copy_each(fs->fat, copy, copy_entry, &cv);
+	err = fp_fat_copy_each(fp_fs_fat(fs), copy, copy_entry, &cv);
 	if (!err)
 		*lost_only = !cv.other_found && damage_within(db, da);
 out:
@@ -242,14 +243,14 @@ out:
 enum fp_err fp_damage_copies(struct fp_fs *fs, const struct fp_damage *da,
 			     struct fp_fs_diag *diag)
 {
+	uint32_t copy, fat_count = fp_fs_geom(fs)->fat_count;
 	struct fp_damage *own = NULL;
 	struct fp_fat_diff d;
 	enum fp_err err = FP_OK;
-	uint32_t copy;
 	int lost = 1;
 
-	for (copy = 0; !err && lost && copy < fs->geom.fat_count; copy++) {
-		d = fp_fat_copy_diff(fs->fat, copy);
+	for (copy = 0; !err && lost && copy < fat_count; copy++) {
+		d = fp_fat_copy_diff(fp_fs_fat(fs), copy);
 		if (!d.count)
 			continue;
 		if (!da && !own)

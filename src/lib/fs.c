@@ -6,6 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An opened volume.  Borrows the image; owns everything else. */
+struct fp_fs {
+	struct fp_img *img;
+	struct fp_geom geom;
+	struct fp_fat *fat;
+	struct fp_bitmap *bm;	/* NULL until fp_fs_bitmap() */
+	struct fp_fsinfo fsinfo;	/* valid only on FAT32 with FSInfo */
+};
+
 static enum fp_err load_fsinfo(struct fp_fs *fs)
 {
 	const struct fp_geom *g = &fs->geom;
@@ -84,6 +93,31 @@ static enum fp_err volume_dirty(struct fp_fs *fs, int *dirty)
 const struct fp_geom *fp_fs_geom(const struct fp_fs *fs)
 {
 	return &fs->geom;
+}
+
+struct fp_img *fp_fs_img(const struct fp_fs *fs)
+{
+	return fs->img;
+}
+
+struct fp_fat *fp_fs_fat(const struct fp_fs *fs)
+{
+	return fs->fat;
+}
+
+struct fp_bitmap *fp_fs_bm(const struct fp_fs *fs)
+{
+	return fs->bm;
+}
+
+const struct fp_fsinfo *fp_fs_fsinfo(const struct fp_fs *fs)
+{
+	return &fs->fsinfo;
+}
+
+void fp_fs_set_fsinfo(struct fp_fs *fs, const struct fp_fsinfo *fi)
+{
+	fs->fsinfo = *fi;
 }
 
 enum fp_err fp_fs_bitmap(struct fp_fs *fs)

@@ -13,14 +13,11 @@
 #include "image.h"
 #include "ptable.h"
 
-/* An opened volume.  Borrows the image; owns everything else. */
-struct fp_fs {
-	struct fp_img *img;
-	struct fp_geom geom;
-	struct fp_fat *fat;
-	struct fp_bitmap *bm;	/* NULL until fp_fs_bitmap() */
-	struct fp_fsinfo fsinfo;	/* valid only on FAT32 with FSInfo */
-};
+/*
+ * An opened volume, opaque: read it through the fp_fs_*() accessors.
+ * Borrows the image; owns everything else.
+ */
+struct fp_fs;
 
 /*
  * Read the boot sector and FSInfo of @img and prepare its active FAT, whose
@@ -40,7 +37,24 @@ enum fp_err fp_fs_open_copy(struct fp_img *img, uint32_t copy,
  * library read of a volume. */
 const struct fp_geom *fp_fs_geom(const struct fp_fs *fs);
 
-/* Set up fs->bm (once), the free bitmap that planning uses. */
+/* The image the volume was opened on (borrowed from the caller). */
+struct fp_img *fp_fs_img(const struct fp_fs *fs);
+
+/* The active FAT, owned by the volume. */
+struct fp_fat *fp_fs_fat(const struct fp_fs *fs);
+
+/* The free bitmap, owned by the volume: NULL until fp_fs_bitmap(). */
+struct fp_bitmap *fp_fs_bm(const struct fp_fs *fs);
+
+/* The FSInfo sector as read (or last written): valid only on FAT32 with
+ * an FSInfo sector, all zero otherwise. */
+const struct fp_fsinfo *fp_fs_fsinfo(const struct fp_fs *fs);
+
+/* Record @fi as the volume's FSInfo, once the writer has written it to
+ * the image; the disk is not touched. */
+void fp_fs_set_fsinfo(struct fp_fs *fs, const struct fp_fsinfo *fi);
+
+/* Set up the free bitmap (once) that planning uses, fp_fs_bm(). */
 enum fp_err fp_fs_bitmap(struct fp_fs *fs);
 
 /* Details of a consistency refusal from fp_fs_check(). */

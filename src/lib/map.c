@@ -38,6 +38,8 @@ static enum fp_err map_chain(struct fp_fat *fat, uint32_t start,
 enum fp_err fp_map_load(struct fp_fs *fs, const char *path,
 			struct fp_map *map, struct fp_plan_diag *diag)
 {
+	struct fp_fat *fat = fp_fs_fat(fs);
+	int fat32 = fp_fs_geom(fs)->type == FP_FAT32;
 	struct fp_path_walk w;
 	uint16_t name[FP_LFN_MAX];
 	struct fp_map m = { 0 };
@@ -54,17 +56,16 @@ enum fp_err fp_map_load(struct fp_fs *fs, const char *path,
 	w.where_len = sizeof(diag->component);
 	w.problem = &diag->problem;
 	err = fp_path_parent(&w, &path, name, &n, &dir);
-	if (!err && !fp_dir_lookup(dir, fs->geom.type == FP_FAT32, name, n,
-				   &e))
+	if (!err && !fp_dir_lookup(dir, fat32, name, n, &e))
 		err = FP_E_NOFILE;
 	if (!err) {
 		m.size = e.size;
 		m.is_dir = !!(e.attr & FP_ATTR_DIR);
 		if (e.cl)
-			err = fp_fat_chain(fs->fat, e.cl, &m.clusters, &last);
+			err = fp_fat_chain(fat, e.cl, &m.clusters, &last);
 	}
 	if (!err && e.cl)
-		err = map_chain(fs->fat, e.cl, m.clusters, &m);
+		err = map_chain(fat, e.cl, m.clusters, &m);
 	fp_path_walk_release(&w);
 	if (err) {
 		fp_map_release(&m);

@@ -211,7 +211,7 @@ static enum fp_err load(struct fp_path_walk *w, uint32_t cl,
 		*out = dir;
 		return FP_OK;
 	}
-	err = fp_dir_load(&d, fs->img, &fs->geom, fs->fat, cl);
+	err = fp_dir_load(&d, fp_fs_img(fs), fp_fs_geom(fs), fp_fs_fat(fs), cl);
 	return err ? err : fp_path_keep(w, &d, out);
 }
 
@@ -270,7 +270,7 @@ static enum fp_err enter(struct fp_path_walk *w, const struct fp_dirent *e,
 			 struct fp_dir **out)
 {
 	struct fp_walk_check c = { NULL, NULL, w->problem,
-				   w->fs->geom.clus_len };
+				   fp_fs_geom(w->fs)->clus_len };
 	struct fp_path_slot *s = find_slot(w, e->cl);
 	enum fp_err err = FP_OK;
 
@@ -290,9 +290,10 @@ static enum fp_err step(struct fp_path_walk *w, struct fp_dir **dir,
 			const uint16_t *u, size_t n, const char *start,
 			size_t len)
 {
+	int fat32 = fp_fs_geom(w->fs)->type == FP_FAT32;
 	struct fp_dirent e;
 
-	if (!fp_dir_lookup(*dir, w->fs->geom.type == FP_FAT32, u, n, &e)) {
+	if (!fp_dir_lookup(*dir, fat32, u, n, &e)) {
 		if (!w->ops || !w->ops->missing)
 			return FP_E_NOENT;
 		return w->ops->missing(w->ctx, *dir, u, n, start, len, dir);
@@ -305,7 +306,7 @@ static enum fp_err step(struct fp_path_walk *w, struct fp_dir **dir,
 enum fp_err fp_path_parent(struct fp_path_walk *w, const char **path,
 			   uint16_t *u, size_t *n, struct fp_dir **out)
 {
-	const struct fp_geom *g = &w->fs->geom;
+	const struct fp_geom *g = fp_fs_geom(w->fs);
 	const char *start = *path, *s;
 	struct fp_dir *dir;
 	enum fp_err err;

@@ -29,7 +29,7 @@ struct fp_plan {
 	struct fp_plan_dir *made;	/* created directories */
 	size_t made_count, made_cap;
 	struct fp_change_set *cs;	/* what the commit writes */
-	struct fp_alloc *alloc;	/* the allocator over fs->bm */
+	struct fp_alloc *alloc;	/* the allocator over fp_fs_bm(fs) */
 	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
 	struct fp_damage *dmg;	/* the tree walk's findings */
 };
@@ -38,13 +38,13 @@ struct fp_plan {
 
 static int is_fat32(const struct fp_plan *p)
 {
-	return p->fs->geom.type == FP_FAT32;
+	return fp_fs_geom(p->fs)->type == FP_FAT32;
 }
 
 /* The cluster a directory entry uses for the root: 0 on every FAT type. */
 static uint32_t root_key(const struct fp_plan *p)
 {
-	return is_fat32(p) ? p->fs->geom.root_cl : 0;
+	return is_fat32(p) ? fp_fs_geom(p->fs)->root_cl : 0;
 }
 
 /* ---- damage --------------------------------------------------------- */
@@ -60,7 +60,7 @@ static enum fp_err damaged(struct fp_plan *p, enum fp_problem pr)
 static struct fp_walk_check gate(struct fp_plan *p)
 {
 	struct fp_walk_check c = { NULL, NULL, &p->diag->problem,
-				   p->fs->geom.clus_len };
+				   fp_fs_geom(p->fs)->clus_len };
 
 	return c;
 }
@@ -97,7 +97,7 @@ static enum fp_err check_shared_chain(struct fp_plan *p, uint32_t cl,
 
 	for (i = 0; !err && i < count; i++) {
 		if (i)
-			err = fp_fat_get(p->fs->fat, cl, &cl);
+			err = fp_fat_get(fp_fs_fat(p->fs), cl, &cl);
 		if (!err)
 			err = check_shared(p, &cl, 1);
 	}
@@ -115,7 +115,7 @@ static enum fp_err file_chain(struct fp_plan *p, const struct fp_dirent *e,
 
 	*have = *last = 0;
 	if (e->cl)
-		err = fp_fat_chain(p->fs->fat, e->cl, have, last);
+		err = fp_fat_chain(fp_fs_fat(p->fs), e->cl, have, last);
 	if (!err && e->cl && fp_damage_shared_count(p->dmg))
 		err = check_shared_chain(p, e->cl, *have);
 	return err;
@@ -162,8 +162,8 @@ static enum fp_err get_dir(void *ctx, uint32_t cl, struct fp_dir **out)
 	}
 	err = check_chain(p, cl);
 	if (!err)
-		err = fp_dir_load(&d, p->fs->img, &p->fs->geom, p->fs->fat,
-				  cl);
+		err = fp_dir_load(&d, fp_fs_img(p->fs), fp_fs_geom(p->fs),
+				  fp_fs_fat(p->fs), cl);
 	if (err)
 		return err;
 	err = check_shared(p, fp_dir_cls(&d), fp_dir_cl_count(&d));
@@ -185,7 +185,7 @@ static enum fp_err get_dir(void *ctx, uint32_t cl, struct fp_dir **out)
 static enum fp_err link_run(struct fp_plan *p, uint32_t start,
 			    uint32_t count, uint32_t prev, int prev_on_disk)
 {
-	struct fp_fat *fat = p->fs->fat;
+	struct fp_fat *fat = fp_fs_fat(p->fs);
 	uint32_t old = 0;
 	enum fp_err err;
 
@@ -301,7 +301,7 @@ static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 static enum fp_err zero_chain(struct fp_plan *p, uint32_t cl, uint64_t from,
 			      uint64_t to)
 {
-	const struct fp_geom *g = &p->fs->geom;
+	const struct fp_geom *g = fp_fs_geom(p->fs);
 	uint64_t pos = 0, a, b;
 	enum fp_err err = FP_OK;
 
@@ -313,7 +313,7 @@ static enum fp_err zero_chain(struct fp_plan *p, uint32_t cl, uint64_t from,
 					     b - a);
 		}
 		if (!err && pos + g->clus_len < to)
-			err = fp_fat_get(p->fs->fat, cl, &cl);
+			err = fp_fat_get(fp_fs_fat(p->fs), cl, &cl);
 	}
 	return err;
 }
@@ -321,7 +321,7 @@ static enum fp_err zero_chain(struct fp_plan *p, uint32_t cl, uint64_t from,
 static enum fp_err zero_extents(struct fp_plan *p,
 				const struct fp_plan_file *f)
 {
-	const struct fp_geom *g = &p->fs->geom;
+	const struct fp_geom *g = fp_fs_geom(p->fs);
 	size_t i;
 	enum fp_err err;
 
@@ -343,7 +343,8 @@ static enum fp_err zero_extents(struct fp_plan *p,
 static enum fp_err grow_dir(struct fp_plan *p, struct fp_dir *dir,
 			    uint32_t slots, uint32_t *slot)
 {
-	uint32_t per = p->fs->geom.clus_len / FP_DIRENT_LEN, k, i, cl, prev;
+	uint32_t per = fp_fs_geom(p->fs)->clus_len / FP_DIRENT_LEN;
+	uint32_t k, i, cl, prev;
 	enum fp_err err;
 
 	if (fp_dir_first_cl(dir) == 0)
@@ -445,7 +446,7 @@ static enum fp_err new_dir(struct fp_plan *p, struct fp_dir *parent,
 		return err;
 	up = fp_dir_first_cl(parent) == root_key(p) ? 0 :
 	     fp_dir_first_cl(parent);
-	err = fp_dir_create(&d, &p->fs->geom, cl, up, p->date, p->time);
+	err = fp_dir_create(&d, fp_fs_geom(p->fs), cl, up, p->date, p->time);
 	if (!err)
 		err = fp_path_keep(&p->walk, &d, out);
 	if (!err)
@@ -484,7 +485,7 @@ static const struct fp_path_ops walk_ops = {
 
 static uint32_t clusters_for(const struct fp_plan *p, uint64_t bytes)
 {
-	uint32_t c = p->fs->geom.clus_len;
+	uint32_t c = fp_fs_geom(p->fs)->clus_len;
 
 	return (uint32_t)((bytes + c - 1) / c);
 }
@@ -544,7 +545,7 @@ static void update_entry(struct fp_plan *p, const struct fp_plan_file *f)
 static enum fp_err extend_file(struct fp_plan *p, struct fp_plan_file *f,
 			       const struct fp_dirent *e, uint64_t size)
 {
-	uint64_t clus = p->fs->geom.clus_len, zend;
+	uint64_t clus = fp_fs_geom(p->fs)->clus_len, zend;
 	uint32_t have, last, want = clusters_for(p, size);
 	enum fp_err err = file_chain(p, e, &have, &last);
 
@@ -609,10 +610,10 @@ static enum fp_err trim_file(struct fp_plan *p, struct fp_plan_file *f,
 	if (have <= keep)
 		return FP_OK;
 	for (i = 1; !err && i < keep; i++)
-		err = fp_fat_get(p->fs->fat, cl, &cl);
+		err = fp_fat_get(fp_fs_fat(p->fs), cl, &cl);
 	tail = e->cl;
 	if (!err && keep)
-		err = fp_fat_get(p->fs->fat, cl, &tail);
+		err = fp_fat_get(fp_fs_fat(p->fs), cl, &tail);
 	if (!err)
 		err = fp_change_free_chain(p->cs, keep ? cl : 0, tail,
 					   have - keep);
@@ -756,7 +757,7 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	if (!err)
 		err = fp_fs_bitmap(fs);
 	if (!err)
-		err = fp_alloc_new(fs->bm, &fs->fsinfo, &p->alloc);
+		err = fp_alloc_new(fp_fs_bm(fs), fp_fs_fsinfo(fs), &p->alloc);
 	if (!err)
 		err = fp_damage_find(fs, &p->dmg);
 	if (!err)

@@ -78,6 +78,7 @@ static enum boot_byte boot_byte_kind(uint32_t i)
 static void check_backup(struct vctx *v)
 {
 	const struct fp_geom *g = v->w.g;
+	struct fp_img *img = fp_fs_img(v->w.fs);
 	uint8_t *a = malloc(g->sec_len), *b = malloc(g->sec_len);
 	uint32_t i, first[3] = { 0, 0, 0 };
 
@@ -85,8 +86,8 @@ static void check_backup(struct vctx *v)
 		fp_walk_fail(&v->w, FP_E_NOMEM);
 		goto out;
 	}
-	if (fp_img_read(v->w.fs->img, 0, a, g->sec_len) ||
-	    fp_img_read(v->w.fs->img, (uint64_t)g->backup_sec * g->sec_len, b,
+	if (fp_img_read(img, 0, a, g->sec_len) ||
+	    fp_img_read(img, (uint64_t)g->backup_sec * g->sec_len, b,
 			g->sec_len)) {
 		fp_walk_fail(&v->w, FP_E_IO);
 		goto out;
@@ -111,7 +112,7 @@ out:
 static void check_boot(struct vctx *v)
 {
 	const struct fp_geom *g = v->w.g;
-	const struct fp_fsinfo *fi = &v->w.fs->fsinfo;
+	const struct fp_fsinfo *fi = fp_fs_fsinfo(v->w.fs);
 
 	if (g->type != FP_FAT32)
 		return;
@@ -518,7 +519,7 @@ static void count_taken(struct vctx *v)
 
 static void check_free_count(struct vctx *v)
 {
-	const struct fp_fsinfo *fi = &v->w.fs->fsinfo;
+	const struct fp_fsinfo *fi = fp_fs_fsinfo(v->w.fs);
 
 	if (v->w.g->type == FP_FAT32 && fi->trusted &&
 	    fi->free_count != FP_FSINFO_UNKNOWN &&

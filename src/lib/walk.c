@@ -748,7 +748,7 @@ static enum fp_err load_dir(struct fp_walk *v, size_t f, struct fp_dir *d)
 	enum fp_err err;
 
 	if (cl == 0)
-		return fp_dir_load(d, v->fs->img, v->g, v->fat, 0);
+		return fp_dir_load(d, fp_fs_img(v->fs), v->g, v->fat, 0);
 	if (n > cap)
 		n = cap;
 	list = malloc((size_t)n * sizeof(*list));
@@ -760,7 +760,7 @@ static enum fp_err load_dir(struct fp_walk *v, size_t f, struct fp_dir *d)
 		free(list);
 		return v->err;
 	}
-	err = fp_dir_load_list(d, v->fs->img, v->g, list, n);
+	err = fp_dir_load_list(d, fp_fs_img(v->fs), v->g, list, n);
 	free(list);
 	return err;
 }
@@ -804,10 +804,11 @@ static void scan_entries(struct fp_walk *v, size_t f, const struct fp_dir *d)
  */
 void fp_walk_count_holes(struct fp_walk *v, uint64_t off, uint64_t len)
 {
+	struct fp_img *img = fp_fs_img(v->fs);
 	uint64_t end = off + len, ho, hl;
 
 	while (off < end) {
-		if (fp_img_find_hole(v->fs->img, off, end - off, &ho, &hl) ||
+		if (fp_img_find_hole(img, off, end - off, &ho, &hl) ||
 		    hl == 0)
 			return;
 		v->hole_bytes += hl;
@@ -939,8 +940,8 @@ void fp_walk_init(struct fp_walk *w, struct fp_fs *fs, struct fp_report *r)
 	memset(w, 0, sizeof(*w));
 	w->fs = fs;
 	w->r = r;
-	w->g = &fs->geom;
-	w->fat = fs->fat;
+	w->g = fp_fs_geom(fs);
+	w->fat = fp_fs_fat(fs);
 	w->fat32 = w->g->type == FP_FAT32;
 	w->type = w->g->type;
 	w->max_cl = fp_geom_max_cl(w->g);

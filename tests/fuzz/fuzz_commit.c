@@ -53,16 +53,17 @@ static uint64_t fnv(uint64_t h, const void *p, size_t len)
 /* Hash a file's short entry, its chain and the bytes of its clusters. */
 static uint64_t file_hash(struct walk *w, const uint8_t *ent, uint32_t cl)
 {
-	const struct fp_geom *g = &w->fs->geom;
+	const struct fp_geom *g = fp_fs_geom(w->fs);
+	struct fp_img *img = fp_fs_img(w->fs);
 	uint64_t h = fnv(0xCBF29CE484222325ull, ent, FP_DIRENT_LEN);
 	uint32_t n, max = fp_geom_max_cl(g);
 
 	for (n = 0; n < CHAIN_MAX && cl >= 2 && cl <= max; n++) {
 		h = fnv(h, &cl, sizeof(cl));
-		if (fp_img_read(w->fs->img, fp_geom_cl_off(g, cl), w->clus,
+		if (fp_img_read(img, fp_geom_cl_off(g, cl), w->clus,
 				g->clus_len) == FP_OK)
 			h = fnv(h, w->clus, g->clus_len);
-		if (fp_fat_get(w->fs->fat, cl, &cl) != FP_OK)
+		if (fp_fat_get(fp_fs_fat(w->fs), cl, &cl) != FP_OK)
 			break;
 	}
 	return fnv(h, &cl, sizeof(cl));
@@ -135,7 +136,8 @@ static int unwalked(struct walk *w, const char *path)
 static void walk_dir(struct walk *w, uint32_t cl, const char *path,
 		     const char *spath, unsigned depth)
 {
-	int fat32 = w->fs->geom.type == FP_FAT32;
+	const struct fp_geom *g = fp_fs_geom(w->fs);
+	int fat32 = g->type == FP_FAT32;
 	struct fp_dir_iter it = { 0, 0 };
 	char sub[PATH_LEN], ssub[PATH_LEN];
 	struct fp_dirent e;
@@ -146,7 +148,7 @@ static void walk_dir(struct walk *w, uint32_t cl, const char *path,
 		w->cut = 1;
 		return;
 	}
-	if (fp_dir_load(&d, w->fs->img, &w->fs->geom, w->fs->fat, cl))
+	if (fp_dir_load(&d, fp_fs_img(w->fs), g, fp_fs_fat(w->fs), cl))
 		return;
 	while (fp_dir_next(&d, fat32, &it, &e)) {
 		if (fp_dir_is_label(e.attr) || e.sfn[0] == '.')
@@ -191,9 +193,9 @@ static int walk(struct fp_img *img, const struct fp_report *before,
 	w->cut = 0;
 	if (fp_fs_open(img, &w->fs))
 		return -1;
-	w->clus = malloc(w->fs->geom.clus_len);
+	w->clus = malloc(fp_fs_geom(w->fs)->clus_len);
 	if (w->clus)
-		walk_dir(w, w->fs->geom.root_cl, "", "", 0);
+		walk_dir(w, fp_fs_geom(w->fs)->root_cl, "", "", 0);
 	else
 		w->cut = 1;
 	free(w->clus);

@@ -58,7 +58,8 @@ static void vol_open(uint32_t hint)
 	ck_assert_int_eq(fp_img_mem(vol, (uint64_t)TOTAL * SEC, &img), FP_OK);
 	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
 	ck_assert_int_eq(fp_fs_bitmap(fs), FP_OK);
-	ck_assert_int_eq(fp_alloc_new(fs->bm, hint ? &fi : NULL, &al), FP_OK);
+	ck_assert_int_eq(fp_alloc_new(fp_fs_bm(fs), hint ? &fi : NULL, &al),
+			 FP_OK);
 	ck_assert_uint_eq(fp_alloc_hint(al), hint ? hint : 2);
 }
 

@@ -65,10 +65,10 @@ static void open_vol(struct vol_state *v)
 			 FP_OK);
 	ck_assert_int_eq(fp_fs_open(v->img, &v->fs), FP_OK);
 	ck_assert_int_eq(fp_fs_bitmap(v->fs), FP_OK);
-	ck_assert_int_eq(fp_bitmap_free_count(v->fs->bm, &n), FP_OK);
+	ck_assert_int_eq(fp_bitmap_free_count(fp_fs_bm(v->fs), &n), FP_OK);
 	ck_assert_int_eq(fp_change_set_new(v->fs, &v->cs), FP_OK);
-	ck_assert_int_eq(fp_dir_load(&v->root, v->img, &v->fs->geom,
-				     v->fs->fat, 0), FP_OK);
+	ck_assert_int_eq(fp_dir_load(&v->root, v->img, fp_fs_geom(v->fs),
+				     fp_fs_fat(v->fs), 0), FP_OK);
 }
 
 static void close_vol(struct vol_state *v)
@@ -136,10 +136,10 @@ static void make_grow_vol(void)
  */
 static void fill_grow_set(struct vol_state *v)
 {
-	struct fp_fat *fat = v->fs->fat;
+	struct fp_fat *fat = fp_fs_fat(v->fs);
 	uint8_t ent[FP_DIRENT_LEN];
 
-	fp_bitmap_take(v->fs->bm, 3, 2);
+	fp_bitmap_take(fp_fs_bm(v->fs), 3, 2);
 	ck_assert_int_eq(fp_fat_set_chain(fat, 3, 2), FP_OK);
 	ck_assert_int_eq(fp_fat_set(fat, 2, 3), FP_OK);
 	fp_change_alloc(v->cs, 3, 2);
@@ -151,10 +151,10 @@ static void fill_grow_set(struct vol_state *v)
 	fp_put_le32(fp_dir_ent(&v->root, 0) + DIR_SIZE, 3 * SEC);
 	fp_dir_touch(&v->root, 0);
 
-	ck_assert_int_eq(fp_dir_load(&v->sub, v->img, &v->fs->geom, fat, 40),
-			 FP_OK);
+	ck_assert_int_eq(fp_dir_load(&v->sub, v->img, fp_fs_geom(v->fs), fat,
+				     40), FP_OK);
 	v->has_sub = 1;
-	fp_bitmap_take(v->fs->bm, 41, 1);
+	fp_bitmap_take(fp_fs_bm(v->fs), 41, 1);
 	ck_assert_int_eq(fp_fat_set_chain(fat, 41, 1), FP_OK);
 	ck_assert_int_eq(fp_fat_set(fat, 40, 41), FP_OK);
 	fp_change_alloc(v->cs, 41, 1);
@@ -297,10 +297,10 @@ static void make_free_vol(void)
  */
 static void fill_free_set(struct vol_state *v)
 {
-	struct fp_fat *fat = v->fs->fat;
+	struct fp_fat *fat = fp_fs_fat(v->fs);
 
 	ck_assert_int_eq(fp_change_free_chain(v->cs, 10, 11, 3), FP_OK);
-	fp_bitmap_take(v->fs->bm, 30, 1);
+	fp_bitmap_take(fp_fs_bm(v->fs), 30, 1);
 	ck_assert_int_eq(fp_fat_set_chain(fat, 30, 1), FP_OK);
 	fp_change_alloc(v->cs, 30, 1);
 	ck_assert_int_eq(fp_change_zero(v->cs, testvol_cl_off(30), SEC),

@@ -199,7 +199,7 @@ static uint32_t *clusters_of(struct fp_fs *fs, const char *path,
 static uint64_t entry_off(struct fp_fs *fs, const uint8_t *d,
 			  const char *dir, const char *sfn)
 {
-	const struct fp_geom *g = &fs->geom;
+	const struct fp_geom *g = fp_fs_geom(fs);
 	uint32_t *cls, n = 1, i, e;
 	uint64_t off, found = 0;
 
@@ -227,16 +227,18 @@ static uint64_t entry_off(struct fp_fs *fs, const uint8_t *d,
 static void assert_copied(struct fp_img *img)
 {
 	const uint8_t *d = fp_img_mem_data(img);
+	const struct fp_geom *g;
 	struct fp_fs *fs;
 	uint32_t *cls, n;
 	uint64_t pos, end;
 
 	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
+	g = fp_fs_geom(fs);
 	cls = clusters_of(fs, "/copy/Copied data.bin", &n);
-	end = (uint64_t)n * fs->geom.clus_len;
+	end = (uint64_t)n * g->clus_len;
 	ck_assert_uint_ge(end, COPY_LEN);
 	for (pos = 0; pos < end; pos++)
-		ck_assert_msg(d[byte_off(&fs->geom, cls, pos)] ==
+		ck_assert_msg(d[byte_off(g, cls, pos)] ==
 			      (pos < COPY_LEN ? copy_byte(pos) : 0),
 			      "copied byte %llu differs",
 			      (unsigned long long)pos);
@@ -253,7 +255,7 @@ static void keep_files(struct fp_img *img, uint8_t *d)
 	size_t i;
 
 	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
-	g = &fs->geom;
+	g = fp_fs_geom(fs);
 	for (i = 0; i < KEPT_COUNT; i++) {
 		struct kept *k = &kept[i];
 
@@ -281,7 +283,7 @@ static void assert_kept(struct fp_img *img, unsigned long k, const char *how)
 	size_t i;
 
 	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
-	g = &fs->geom;
+	g = fp_fs_geom(fs);
 	for (i = 0; i < KEPT_COUNT; i++) {
 		const struct kept *e = &kept[i];
 		const uint8_t *ent = d + e->ent_off, *was = base + e->ent_off;
@@ -395,7 +397,7 @@ static void check_copy(struct fp_img *img, const char *how, unsigned long k,
 	uint32_t c;
 
 	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
-	g = fs->geom;
+	g = *fp_fs_geom(fs);
 	fp_fs_free(fs);
 	ck_assert_int_eq(fp_img_mem(d, base_len, &one), FP_OK);
 	for (c = 0; c < g.fat_count; c++)
@@ -433,7 +435,7 @@ static int assert_next_run(struct fp_img *img, const char *how,
 	int differed;
 
 	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
-	g = fs->geom;
+	g = *fp_fs_geom(fs);
 	fp_fs_free(fs);
 	differed = memcmp(d + g.fat_off, d + g.fat_off + g.fat_len,
 			  g.fat_len) != 0;
@@ -626,7 +628,7 @@ START_TEST(test_old_chain_end_kept)
 
 	ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
 	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
-	g = fs->geom;
+	g = *fp_fs_geom(fs);
 	fp_fs_free(fs);
 	root = g.root_cl;
 	ck_assert_uint_eq(raw32(base, &g, 0, root), 0x0FFFFFF8);
@@ -682,19 +684,21 @@ static void make_fragmented(struct fp_img *img, uint32_t *c1, uint32_t *c2)
 	struct fp_plan_opts o = { .time = 1700000000, .utc = 1,
 				   .parents = 1 };
 	uint8_t del = FP_DIRENT_FREE;
+	const struct fp_geom *g;
 	struct fp_fs *fs;
 	uint32_t *cls, n, s;
 
 	ck_assert_int_eq(plan_run(img, &o, r, 16), FP_OK);
 	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
-	ck_assert_uint_eq(fs->geom.clus_len, 16 * 32);
+	g = fp_fs_geom(fs);
+	ck_assert_uint_eq(g->clus_len, 16 * 32);
 	cls = clusters_of(fs, "/g", &n);
 	ck_assert_uint_eq(n, 2);
 	ck_assert_uint_ne(cls[1], cls[0] + 1);
 	*c1 = cls[0];
 	*c2 = cls[1];
 	for (s = 13; s <= 16; s++)
-		ck_assert_int_eq(fp_img_write(img, fp_geom_cl_off(&fs->geom,
+		ck_assert_int_eq(fp_img_write(img, fp_geom_cl_off(g,
 					      cls[s / 16]) + s % 16 * 32,
 					      &del, 1), FP_OK);
 	free(cls);
@@ -727,9 +731,9 @@ START_TEST(test_set_in_one_cluster)
 	total = fp_img_write_count(img);
 	d = fp_img_mem_data(img);
 	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
-	ck_assert_uint_eq(d[fp_geom_cl_off(&fs->geom, c1) + 13 * 32],
+	ck_assert_uint_eq(d[fp_geom_cl_off(fp_fs_geom(fs), c1) + 13 * 32],
 			  FP_DIRENT_FREE);
-	ck_assert_uint_eq(d[fp_geom_cl_off(&fs->geom, c2) + DIR_ATTR],
+	ck_assert_uint_eq(d[fp_geom_cl_off(fp_fs_geom(fs), c2) + DIR_ATTR],
 			  FP_ATTR_LFN);
 	fp_fs_free(fs);
 	check_findings(img, "no fault", 0, -1);

@@ -391,7 +391,7 @@ static enum fp_err make_mem_dir(void *ctx, struct fp_dir *parent,
 	memcpy(c->made_path, path, len);
 	c->made_path[len] = '\0';
 	c->made++;
-	ck_assert_int_eq(fp_dir_create(&d, &c->fs->geom, cl,
+	ck_assert_int_eq(fp_dir_create(&d, fp_fs_geom(c->fs), cl,
 				       fp_dir_first_cl(parent), 0, 0), FP_OK);
 	return fp_path_keep(&c->w, &d, out);
 }

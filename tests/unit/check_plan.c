@@ -36,8 +36,8 @@ static void ctx_open(struct ctx *c)
 	ck_assert_int_eq(fp_img_mem(vol, (uint64_t)TOTAL * SEC, &c->img),
 			 FP_OK);
 	ck_assert_int_eq(fp_fs_open(c->img, &c->fs), FP_OK);
-	ck_assert_int_eq(c->fs->geom.type, FP_FAT16);
-	ck_assert_uint_eq(c->fs->geom.cluster_count, CLUSTERS);
+	ck_assert_int_eq(fp_fs_geom(c->fs)->type, FP_FAT16);
+	ck_assert_uint_eq(fp_fs_geom(c->fs)->cluster_count, CLUSTERS);
 }
 
 static void ctx_close(struct ctx *c)
