@@ -51,10 +51,9 @@ enum fp_err fp_map_load(struct fp_fs *fs, const char *path,
 
 	memset(diag, 0, sizeof(*diag));
 	fp_path_walk_init(&w, fs, NULL, NULL);
-	w.reserved_ok = 1;	/* --map writes nothing */
-	w.where = diag->component;
-	w.where_len = sizeof(diag->component);
-	w.problem = &diag->problem;
+	fp_path_walk_allow_reserved(&w);	/* --map writes nothing */
+	fp_path_walk_report(&w, diag->component, sizeof(diag->component),
+			    &diag->problem);
 	err = fp_path_parent(&w, &path, name, &n, &dir);
 	if (!err && !fp_dir_lookup(dir, fat32, name, n, &e))
 		err = FP_E_NOFILE;

@@ -103,6 +103,35 @@ void fp_path_walk_init(struct fp_path_walk *w, struct fp_fs *fs,
 	w->ctx = ctx;
 }
 
+void fp_path_walk_report(struct fp_path_walk *w, char *where,
+			 size_t where_len, enum fp_problem *problem)
+{
+	w->where = where;
+	w->where_len = where_len;
+	w->problem = problem;
+}
+
+void fp_path_walk_allow_reserved(struct fp_path_walk *w)
+{
+	w->reserved_ok = 1;
+}
+
+size_t fp_path_dir_count(const struct fp_path_walk *w)
+{
+	return w->dir_count;
+}
+
+struct fp_dir *fp_path_dir(const struct fp_path_walk *w, size_t i)
+{
+	assert(i < w->dir_count);
+	return w->dirs[i];
+}
+
+size_t fp_path_depth(const struct fp_path_walk *w)
+{
+	return w->trail_count;
+}
+
 /* A hash of cluster number @cl that spreads any pattern of clusters. */
 static size_t cl_hash(uint32_t cl)
 {

@@ -79,9 +79,11 @@ struct fp_path_ops {
 
 /*
  * The walk's state, kept over many walks so that each directory is loaded
- * once (a plan keeps one for all its requests).  fp_path_walk_init() sets
- * it up; the caller may then set reserved_ok, where and problem.  The
- * caller reads dirs (for writing them back), never changes them.
+ * once (a plan keeps one for all its requests).  Callers hold it by value
+ * (in struct fp_plan, on --map's stack) but its fields are path.c's: set
+ * it up with fp_path_walk_init(), then optionally fp_path_walk_report()
+ * and fp_path_walk_allow_reserved(); read the directories it keeps (to
+ * write them back) through fp_path_dir_count() and fp_path_dir().
  */
 struct fp_path_walk {
 	struct fp_fs *fs;		/* borrowed */
@@ -121,6 +123,29 @@ struct fp_path_slot {
 /* Set up @w for walks on @fs with @ops (NULL: none) and @ctx. */
 void fp_path_walk_init(struct fp_path_walk *w, struct fp_fs *fs,
 		       const struct fp_path_ops *ops, void *ctx);
+
+/*
+ * Where @w says what it walked: @where (@where_len bytes, NULL and 0 for
+ * none) gets the path walked so far, "/" for the root, or the component
+ * that failed; *@problem (NULL: none) is set when the walk itself gives
+ * FP_E_DAMAGED.  Both are the caller's and must outlive the walks.
+ */
+void fp_path_walk_report(struct fp_path_walk *w, char *where,
+			 size_t where_len, enum fp_problem *problem);
+
+/* Accept reserved device names (FP_E_RESERVED of fp_path_name()) in the
+ * walks of @w: for walks that only read. */
+void fp_path_walk_allow_reserved(struct fp_path_walk *w);
+
+/* How many directories @w keeps (loaded or made), and the @i-th of them
+ * in the order they were kept; @w owns them, the caller never changes
+ * which they are. */
+size_t fp_path_dir_count(const struct fp_path_walk *w);
+struct fp_dir *fp_path_dir(const struct fp_path_walk *w, size_t i);
+
+/* How many directories the last walk of @w went through, the root and
+ * the one that holds the last component included. */
+size_t fp_path_depth(const struct fp_path_walk *w);
 
 /* The directory with first cluster @cl that @w keeps, or NULL. */
 struct fp_dir *fp_path_cached(const struct fp_path_walk *w, uint32_t cl);

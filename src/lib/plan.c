@@ -746,9 +746,8 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	p->opts = *opts;
 	p->diag = diag;
 	fp_path_walk_init(&p->walk, fs, &walk_ops, p);
-	p->walk.where = diag->component;
-	p->walk.where_len = sizeof(diag->component);
-	p->walk.problem = &diag->problem;
+	fp_path_walk_report(&p->walk, diag->component,
+			    sizeof(diag->component), &diag->problem);
 	set_stamp(p, opts->time);
 	err = fp_change_set_new(fs, &p->cs);
 	p->files = calloc(count ? count : 1, sizeof(*p->files));
@@ -769,8 +768,8 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 		p->file_count = i + 1;
 	}
 	/* every directory loaded or made, in walk order */
-	for (i = 0; !err && i < p->walk.dir_count; i++)
-		err = fp_change_dir(p->cs, p->walk.dirs[i]);
+	for (i = 0; !err && i < fp_path_dir_count(&p->walk); i++)
+		err = fp_change_dir(p->cs, fp_path_dir(&p->walk, i));
 	if (err) {
 		fp_plan_free(p);
 		return err;

@@ -282,9 +282,7 @@ static void wctx_open(struct wctx *c, const struct fp_path_ops *ops)
 			 FP_OK);
 	ck_assert_int_eq(fp_fs_open(c->img, &c->fs), FP_OK);
 	fp_path_walk_init(&c->w, c->fs, ops, c);
-	c->w.where = c->where;
-	c->w.where_len = sizeof(c->where);
-	c->w.problem = &c->problem;
+	fp_path_walk_report(&c->w, c->where, sizeof(c->where), &c->problem);
 	c->problem = FP_P_COUNT;
 }
 
@@ -312,13 +310,13 @@ START_TEST(test_walk_to_parent)
 	ck_assert_uint_eq(c.n, 5);
 	ck_assert_uint_eq(c.name[0], 'x');
 	ck_assert_str_eq(c.where, "//sub");
-	ck_assert_uint_eq(c.w.trail_count, 2);
+	ck_assert_uint_eq(fp_path_depth(&c.w), 2);
 	ck_assert_int_eq(walk(&c, "x.bin"), FP_OK);
 	ck_assert_uint_eq(fp_dir_first_cl(c.dir), 0);
 	ck_assert_str_eq(c.where, "/");
 	ck_assert_int_eq(walk(&c, "SUB/y/"), FP_OK);	/* cached */
 	ck_assert_uint_eq(fp_dir_first_cl(c.dir), 2);
-	ck_assert_uint_eq(c.w.dir_count, 2);
+	ck_assert_uint_eq(fp_path_dir_count(&c.w), 2);
 	ck_assert_ptr_eq(fp_path_cached(&c.w, 2), c.dir);
 	ck_assert_ptr_null(fp_path_cached(&c.w, 3));
 	wctx_close(&c);
@@ -343,7 +341,7 @@ START_TEST(test_walk_refusals)
 	ck_assert_int_eq(walk(&c, "/con/x"), FP_E_RESERVED);
 	ck_assert_str_eq(c.where, "con");
 	ck_assert_ptr_null(c.dir);
-	c.w.reserved_ok = 1;
+	fp_path_walk_allow_reserved(&c.w);
 	ck_assert_int_eq(walk(&c, "/con/nul"), FP_OK);
 	ck_assert_uint_eq(fp_dir_first_cl(c.dir), 3);
 	wctx_close(&c);
@@ -406,12 +404,12 @@ START_TEST(test_walk_hooks)
 
 	wctx_open(&c, &ops);
 	ck_assert_int_eq(walk(&c, "/sub/x"), FP_E_CORRUPT);
-	ck_assert_uint_eq(c.w.dir_count, 1);	/* SUB not loaded */
+	ck_assert_uint_eq(fp_path_dir_count(&c.w), 1);	/* SUB not loaded */
 	ck_assert_int_eq(walk(&c, "/new//deeper/x"), FP_OK);
 	ck_assert_uint_eq(c.made, 2);
 	ck_assert_str_eq(c.made_path, "/new//deeper");
 	ck_assert_uint_eq(fp_dir_first_cl(c.dir), 101);
-	ck_assert_uint_eq(c.w.dir_count, 3);
+	ck_assert_uint_eq(fp_path_dir_count(&c.w), 3);
 	wctx_close(&c);
 }
 END_TEST
