@@ -206,7 +206,7 @@ void cli_report_verify_text(FILE *out, const struct fp_report *r)
 	for (i = 0; i < r->finding_count; i++) {
 		const struct fp_finding *f = &r->findings[i];
 
-		fp_finding_format(f, msg, sizeof(msg));
+		fp_problem_format(f, msg, sizeof(msg));
 		fprintf(out, "%s: %s: %s [%s]\n", f->path[0] ? f->path :
 			"volume", severity_name(f->problem), msg,
 			fp_problem_code(f->problem));
@@ -229,7 +229,7 @@ static void json_finding(FILE *out, const struct fp_finding *f)
 {
 	char msg[512];
 
-	fp_finding_format(f, msg, sizeof(msg));
+	fp_problem_format(f, msg, sizeof(msg));
 	fprintf(out, "{\"code\":\"%s\",\"severity\":\"%s\",\"path\":",
 		fp_problem_code(f->problem), severity_name(f->problem));
 	cli_report_json_string(out, f->path);

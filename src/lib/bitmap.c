@@ -73,7 +73,12 @@ static uint64_t bit_range(unsigned lo, unsigned hi)
 	return m & (~0ull << lo);
 }
 
-uint64_t *fp_bits_new(uint64_t count, uint64_t fill)
+/*
+ * @count 64-bit words, each @fill; large ones in huge pages where the
+ * system allows (a page fault is dear on a VM).  NULL when out of memory;
+ * release with free().
+ */
+static uint64_t *bits_new(uint64_t count, uint64_t fill)
 {
 	uint64_t len, i;
 	uint64_t *p;
@@ -104,7 +109,7 @@ static enum fp_err bm_alloc(uint32_t max_cl, struct fp_bitmap **out)
 	bm = calloc(1, sizeof(*bm));
 	if (!bm)
 		return FP_E_NOMEM;
-	bm->words = fp_bits_new(word_count(max_cl), ~0ull);
+	bm->words = bits_new(word_count(max_cl), ~0ull);
 	if (!bm->words) {
 		free(bm);
 		return FP_E_NOMEM;

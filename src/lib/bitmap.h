@@ -18,13 +18,6 @@
 struct fp_bitmap;
 
 /*
- * @count 64-bit words, each @fill, for any bit array; large ones in huge
- * pages where the system allows (a page fault is dear on a VM).  NULL
- * when out of memory; release with free().
- */
-uint64_t *fp_bits_new(uint64_t count, uint64_t fill);
-
-/*
  * *out = a bitmap of @fat's clusters, which @fat must outlive; a cluster
  * is free when its entry is 0.
  */

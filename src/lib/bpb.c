@@ -269,7 +269,7 @@ enum fp_err fp_bpb_decode(const uint8_t *sec, uint64_t img_len,
 	return FP_OK;
 }
 
-void fp_fsinfo_decode(const uint8_t *sec, struct fp_fsinfo *fi)
+void fp_bpb_fsinfo_decode(const uint8_t *sec, struct fp_fsinfo *fi)
 {
 	fi->trusted = fp_le32(sec + FSI_LEAD_SIG) == FSI_LEAD_SIG_VAL &&
 		      fp_le32(sec + FSI_STRUC_SIG) == FSI_STRUC_SIG_VAL;
@@ -279,7 +279,7 @@ void fp_fsinfo_decode(const uint8_t *sec, struct fp_fsinfo *fi)
 	fi->next_free = fp_le32(sec + FSI_NXT_FREE);
 }
 
-void fp_fsinfo_encode(uint8_t *sec, const struct fp_fsinfo *fi)
+void fp_bpb_fsinfo_encode(uint8_t *sec, const struct fp_fsinfo *fi)
 {
 	fp_put_le32(sec + FSI_FREE_COUNT, fi->free_count);
 	fp_put_le32(sec + FSI_NXT_FREE, fi->next_free);

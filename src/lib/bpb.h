@@ -101,9 +101,9 @@ struct fp_fsinfo {
 #define FP_FSINFO_UNKNOWN 0xFFFFFFFFu
 
 /* Decode the FSInfo sector at @sec (its first 512 bytes are read). */
-void fp_fsinfo_decode(const uint8_t *sec, struct fp_fsinfo *fi);
+void fp_bpb_fsinfo_decode(const uint8_t *sec, struct fp_fsinfo *fi);
 
 /* Store free_count and next_free into @sec, leaving all else alone. */
-void fp_fsinfo_encode(uint8_t *sec, const struct fp_fsinfo *fi);
+void fp_bpb_fsinfo_encode(uint8_t *sec, const struct fp_fsinfo *fi);
 
 #endif

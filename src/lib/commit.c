@@ -312,7 +312,7 @@ static enum fp_err zero_all(struct fp_change_set *cs, int punch,
 				err = fp_img_zero(img, cs->zero[i].off + off,
 						  n);
 			done += n;
-			fp_tick(tick, done);
+			fp_progress_tick(tick, done);
 		}
 	}
 	return err;
@@ -458,7 +458,7 @@ static enum fp_err write_fsinfo(struct fp_change_set *cs)
 		return FP_E_NOMEM;
 	err = fp_img_read(img, off, sec, g->sec_len);
 	if (!err) {
-		fp_fsinfo_encode(sec, &fi);
+		fp_bpb_fsinfo_encode(sec, &fi);
 		err = fp_img_write(img, off, sec, g->sec_len);
 	}
 	free(sec);
@@ -492,7 +492,7 @@ static enum fp_err write_data(struct fp_change_set *cs,
 	uint64_t zeroed = zero_bytes(cs);
 	enum fp_err err;
 
-	fp_tick_start(&tick, o->progress, zeroed + copy_bytes(cs));
+	fp_progress_tick_start(&tick, o->progress, zeroed + copy_bytes(cs));
 	err = zero_all(cs, o->punch_holes, &tick);
 	return err ? err : copy_all(cs, &tick, zeroed, fail);
 }

@@ -215,7 +215,7 @@ static enum fp_err put_run(struct fp_copy *c, struct fp_img *img, int fd,
 		len -= n;
 		c->done += n + p;
 		if (!err && c->tick)
-			fp_tick(c->tick, c->done);
+			fp_progress_tick(c->tick, c->done);
 	} while (!err && len);
 	return err;
 }

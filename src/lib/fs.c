@@ -29,7 +29,7 @@ static enum fp_err load_fsinfo(struct fp_fs *fs)
 	err = fp_img_read(fs->img, (uint64_t)g->fsinfo_sec * g->sec_len, sec,
 			  g->sec_len);
 	if (!err)
-		fp_fsinfo_decode(sec, &fs->fsinfo);
+		fp_bpb_fsinfo_decode(sec, &fs->fsinfo);
 	free(sec);
 	return err;
 }

@@ -36,7 +36,7 @@ int fp_problem_fsck_repairs(enum fp_problem p)
 	return !problems[p].no_fsck;
 }
 
-void fp_finding_format(const struct fp_finding *f, char *buf, size_t len)
+void fp_problem_format(const struct fp_finding *f, char *buf, size_t len)
 {
 	const char *t = problems[f->problem].msg;
 	size_t n = 0;

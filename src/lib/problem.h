@@ -29,7 +29,7 @@ int fp_problem_fsck_repairs(enum fp_problem p);
 
 /*
  * One finding: a problem, where, a cluster and two numbers whose meaning
- * the problem's message gives (fp_finding_format()).
+ * the problem's message gives (fp_problem_format()).
  */
 struct fp_finding {
 	enum fp_problem problem;
@@ -40,6 +40,6 @@ struct fp_finding {
 };
 
 /* The finding's message, without path and code, into @buf. */
-void fp_finding_format(const struct fp_finding *f, char *buf, size_t len);
+void fp_problem_format(const struct fp_finding *f, char *buf, size_t len);
 
 #endif

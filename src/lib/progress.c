@@ -5,16 +5,16 @@
 
 #include <stddef.h>
 
-void fp_tick_start(struct fp_tick *t, const struct fp_progress *prog,
-		   uint64_t total)
+void fp_progress_tick_start(struct fp_tick *t,
+			    const struct fp_progress *prog, uint64_t total)
 {
 	t->prog = prog && prog->fn && total ? prog : NULL;
 	t->total = total;
 	t->next = 0;
-	fp_tick(t, 0);
+	fp_progress_tick(t, 0);
 }
 
-void fp_tick(struct fp_tick *t, uint64_t done)
+void fp_progress_tick(struct fp_tick *t, uint64_t done)
 {
 	uint64_t step;
 

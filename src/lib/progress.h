@@ -20,7 +20,7 @@ struct fp_progress {
 /*
  * The library side: calls fn at most about 100 times over a piece of
  * work, whatever its size.  A NULL or empty fp_progress makes every
- * fp_tick() a no-op.
+ * fp_progress_tick() a no-op.
  */
 struct fp_tick {
 	const struct fp_progress *prog;	/* NULL: nothing to report */
@@ -29,10 +29,10 @@ struct fp_tick {
 };
 
 /* Start work of @total units (0: nothing is reported); reports 0. */
-void fp_tick_start(struct fp_tick *t, const struct fp_progress *prog,
-		   uint64_t total);
+void fp_progress_tick_start(struct fp_tick *t,
+			    const struct fp_progress *prog, uint64_t total);
 
 /* @done units are done: report when a hundredth more is, or all. */
-void fp_tick(struct fp_tick *t, uint64_t done);
+void fp_progress_tick(struct fp_tick *t, uint64_t done);
 
 #endif

@@ -77,7 +77,7 @@ static const uint32_t crc_nibble[16] = {
 	0x9b64c2b0, 0x86d3d2d4, 0xa00ae278, 0xbdbdf21c,
 };
 
-uint32_t fp_crc32(uint32_t crc, const void *buf, size_t len)
+uint32_t fp_ptable_crc32(uint32_t crc, const void *buf, size_t len)
 {
 	const uint8_t *p = buf;
 	size_t i;
@@ -362,9 +362,10 @@ static uint32_t gpt_hdr_crc(const uint8_t *b, uint32_t size)
 	static const uint8_t zero[4];
 	uint32_t crc;
 
-	crc = fp_crc32(0, b, GPT_HDR_CRC);
-	crc = fp_crc32(crc, zero, sizeof(zero));
-	return fp_crc32(crc, b + GPT_HDR_CRC + 4, size - GPT_HDR_CRC - 4);
+	crc = fp_ptable_crc32(0, b, GPT_HDR_CRC);
+	crc = fp_ptable_crc32(crc, zero, sizeof(zero));
+	return fp_ptable_crc32(crc, b + GPT_HDR_CRC + 4,
+			       size - GPT_HDR_CRC - 4);
 }
 
 /*
@@ -429,7 +430,7 @@ static enum fp_err gpt_load(struct fp_img *img, uint64_t lba,
 		goto out;
 	}
 	err = fp_img_read(img, h->ent_lba * h->blk, a, arr_len);
-	if (!err && fp_crc32(0, a, arr_len) != h->ent_crc)
+	if (!err && fp_ptable_crc32(0, a, arr_len) != h->ent_crc)
 		err = FP_E_PTABLE;
 	if (err)
 		goto out;

@@ -93,7 +93,7 @@ void fp_ptable_overlap(const struct fp_ptable *pt, const struct fp_part *p,
 		       struct fp_overlap *o);
 
 /* CRC-32 (IEEE 802.3, as GPT uses) of @len bytes, starting from @crc 0. */
-uint32_t fp_crc32(uint32_t crc, const void *buf, size_t len);
+uint32_t fp_ptable_crc32(uint32_t crc, const void *buf, size_t len);
 
 void fp_ptable_release(struct fp_ptable *pt);
 

@@ -254,7 +254,7 @@ static void scan_fat(struct vctx *v)
 	if (step < 16)
 		step = 16;
 	while (cl <= max && !err && !v->w.err) {
-		fp_tick(&v->w.tick, cl - 1);
+		fp_progress_tick(&v->w.tick, cl - 1);
 		n = max - cl + 1 < step ? max - cl + 1 : step;
 		err = fp_fat_seq(v->w.fat, cl, n, &n);
 		if (!err && n) {
@@ -565,7 +565,8 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 	r->geom = *v.w.g;
 	fp_walk_bits_init(&v.w, &v.pointed);
 	fp_walk_bits_init(&v.w, &v.used);
-	fp_tick_start(&v.w.tick, prog, 2 * (uint64_t)v.w.g->cluster_count);
+	fp_progress_tick_start(&v.w.tick, prog,
+			       2 * (uint64_t)v.w.g->cluster_count);
 	if (!v.w.err) {
 		check_boot(&v);
 		check_fat_head(&v);
@@ -583,7 +584,7 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 		check_holes(&v);
 	}
 	if (!v.w.err)
-		fp_tick(&v.w.tick, v.w.tick.total);
+		fp_progress_tick(&v.w.tick, v.w.tick.total);
 	err = v.w.err;
 	vctx_release(&v);
 	if (err) {

@@ -198,8 +198,8 @@ static void walk_tick(struct fp_walk *v, uint32_t n)
 	v->walked += n;
 	if (v->owners_pass || !used)
 		return;
-	fp_tick(&v->tick, half + (v->walked < used ?
-				  half * v->walked / used : half - 1));
+	fp_progress_tick(&v->tick, half + (v->walked < used ?
+					  half * v->walked / used : half - 1));
 }
 
 /* The same, in line: without a progress callback (the usual) nothing. */

@@ -450,7 +450,7 @@ START_TEST(test_fsinfo)
 	fp_put_le32(s + 488, 1234);
 	fp_put_le32(s + 492, 0xFFFFFFFF);
 	fp_put_le32(s + 508, 0xAA550000);
-	fp_fsinfo_decode(s, &fi);
+	fp_bpb_fsinfo_decode(s, &fi);
 	ck_assert_int_eq(fi.valid, 1);
 	ck_assert_int_eq(fi.trusted, 1);
 	ck_assert_uint_eq(fi.free_count, 1234);
@@ -458,21 +458,21 @@ START_TEST(test_fsinfo)
 	memcpy(t, s, sizeof(s));
 	fi.free_count = 99;
 	fi.next_free = 7;
-	fp_fsinfo_encode(t, &fi);
+	fp_bpb_fsinfo_encode(t, &fi);
 	ck_assert_uint_eq(fp_le32(t + 488), 99);
 	ck_assert_uint_eq(fp_le32(t + 492), 7);
 	ck_assert_mem_eq(t, s, 488);
 	ck_assert_mem_eq(t + 496, s + 496, 16);
 	s[511] = 0;
-	fp_fsinfo_decode(s, &fi);
+	fp_bpb_fsinfo_decode(s, &fi);
 	ck_assert_int_eq(fi.valid, 0);
 	ck_assert_int_eq(fi.trusted, 1);	/* what mformat 4.0.32 leaves */
 	s[486] = 0;
-	fp_fsinfo_decode(s, &fi);
+	fp_bpb_fsinfo_decode(s, &fi);
 	ck_assert_int_eq(fi.trusted, 0);
 	fp_put_le32(s + 484, 0x61417272);
 	s[1] = 0;
-	fp_fsinfo_decode(s, &fi);
+	fp_bpb_fsinfo_decode(s, &fi);
 	ck_assert_int_eq(fi.trusted, 0);
 }
 END_TEST

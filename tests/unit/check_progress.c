@@ -52,10 +52,10 @@ START_TEST(test_tick_rate)
 	uint64_t d;
 
 	memset(&c, 0, sizeof(c));
-	fp_tick_start(&t, &p, 1000000);
+	fp_progress_tick_start(&t, &p, 1000000);
 	for (d = 1; d <= 1000000; d++)
-		fp_tick(&t, d);
-	fp_tick(&t, 1000000);	/* the end is reported once */
+		fp_progress_tick(&t, d);
+	fp_progress_tick(&t, 1000000);	/* the end is reported once */
 	assert_sane(&c, 102);
 	ck_assert_uint_ge(c.count, 100);
 }
@@ -70,25 +70,25 @@ START_TEST(test_tick_jumps_and_none)
 	/* 250 units in steps of 3: the end is reported although it is less
 	 * than a step past the last report. */
 	memset(&c, 0, sizeof(c));
-	fp_tick_start(&t, &p, 250);
-	fp_tick(&t, 3);
-	fp_tick(&t, 249);
-	fp_tick(&t, 250);
+	fp_progress_tick_start(&t, &p, 250);
+	fp_progress_tick(&t, 3);
+	fp_progress_tick(&t, 249);
+	fp_progress_tick(&t, 250);
 	assert_sane(&c, 4);
 	ck_assert_uint_eq(c.count, 4);
 	/* Past the total counts as the total. */
 	memset(&c, 0, sizeof(c));
-	fp_tick_start(&t, &p, 10);
-	fp_tick(&t, 20);
+	fp_progress_tick_start(&t, &p, 10);
+	fp_progress_tick(&t, 20);
 	assert_sane(&c, 2);
 	/* No callback, or no work: nothing. */
 	memset(&c, 0, sizeof(c));
-	fp_tick_start(&t, NULL, 10);
-	fp_tick(&t, 10);
-	fp_tick_start(&t, &empty, 10);
-	fp_tick(&t, 10);
-	fp_tick_start(&t, &p, 0);
-	fp_tick(&t, 0);
+	fp_progress_tick_start(&t, NULL, 10);
+	fp_progress_tick(&t, 10);
+	fp_progress_tick_start(&t, &empty, 10);
+	fp_progress_tick(&t, 10);
+	fp_progress_tick_start(&t, &p, 0);
+	fp_progress_tick(&t, 0);
 	ck_assert_uint_eq(c.count, 0);
 }
 END_TEST

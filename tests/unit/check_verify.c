@@ -404,9 +404,9 @@ START_TEST(test_format)
 				.other = (char *)"/x" };
 	char buf[64];
 
-	fp_finding_format(&f, buf, sizeof(buf));
+	fp_problem_format(&f, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "cluster 77 is also in the chain of /x");
-	fp_finding_format(&f, buf, 12);
+	fp_problem_format(&f, buf, 12);
 	ck_assert_uint_lt(strlen(buf), 12);
 	ck_assert_str_eq(fp_problem_code(FP_P_TAIL), "tail-beyond-size");
 	ck_assert_int_eq(fp_problem_severity(FP_P_TAIL), FP_SEV_WARNING);
@@ -620,7 +620,7 @@ START_TEST(test_add_volume)
 	ck_assert_int_eq(r->findings[1].problem, FP_P_ROOT_DOT);
 	ck_assert_uint_eq(r->errors, 2);
 	ck_assert_uint_eq(r->per_problem[FP_P_PART_OVERLAP], 1);
-	fp_finding_format(&r->findings[0], msg, sizeof(msg));
+	fp_problem_format(&r->findings[0], msg, sizeof(msg));
 	ck_assert_str_eq(msg, "partition 1 overlaps partition 2 from sector "
 			 "12288 of the image, which a write into the volume "
 			 "may change");
