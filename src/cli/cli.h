@@ -51,4 +51,47 @@ struct cli {
 	poptContext con;	/* owns the argument strings */
 };
 
+/* options.c */
+
+/*
+ * Read the command line into @c (zeroed): options, their conflicts, IMAGE,
+ * the requests and every --manifest.  EXIT_OK, or the exit code after a
+ * message; with --help or --version, EXIT_OK at once.
+ */
+int cli_parse_args(struct cli *c, int argc, const char **argv);
+
+/* "fatprealloc: " @fmt with @arg, then the try-help line: EXIT_USAGE. */
+int cli_usage_error(const char *fmt, const char *arg);
+
+/* Append the request @path (after its ::) of @size; 0 or an exit code. */
+int cli_add_req(struct cli *c, const char *path, uint64_t size);
+
+/* SRC ::DEST (@src, @dest with its ::): a request for each file copied. */
+int cli_add_copy(struct cli *c, const char *src, const char *dest);
+
+/*
+ * 1 if volume path @path ends in a slash: on the command line it names a
+ * directory, never a file to preallocate or trim.
+ */
+int cli_ends_in_slash(const char *path);
+
+/* manifest.c */
+
+/*
+ * --manifest @name (malloc'd; kept in @c even on failure) once more:
+ * standard input (-) at most once.  0 or an exit code.
+ */
+int cli_add_manifest(struct cli *c, char *name);
+
+/* Read manifest @m and add its lines' requests to @c; 0 or an exit code. */
+int cli_parse_manifest(struct cli *c, struct cli_manifest *m);
+
+/* help.c */
+
+/* The text of --help, on stdout. */
+void cli_print_help(void);
+
+/* The text of --version, on stdout. */
+void cli_print_version(void);
+
 #endif

@@ -1,0 +1,567 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
+/* options.c - the command line read: options, their conflicts, operands. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <popt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "messages.h"
+#include "path.h"
+#include "reqs.h"
+#include "size.h"
+#include "tree.h"
+
+int cli_usage_error(const char *fmt, const char *arg)
+{
+	fputs(PROG ": ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	return cli_try_help();
+}
+
+/* Parse a decimal epoch; 0 on success. */
+static int parse_epoch(const char *s, int64_t *out)
+{
+	char *end;
+	long long v;
+
+	if (!*s)
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || *end || end == s)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int pick_time(struct cli *c)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+
+	c->utc = 1;
+	c->clamp = c->timestamp || sde;
+	if (c->timestamp) {
+		if (parse_epoch(c->timestamp, &c->time))
+			return cli_usage_error("invalid timestamp '%s'",
+					   c->timestamp);
+	} else if (sde) {
+		if (parse_epoch(sde, &c->time))
+			return cli_usage_error("invalid SOURCE_DATE_EPOCH '%s'",
+					   sde);
+	} else {
+		c->time = (int64_t)time(NULL);
+		c->utc = 0;
+	}
+	return EXIT_OK;
+}
+
+/* Requests @a and @b (a < b) name the same file. */
+static int duplicate(const struct cli *c, size_t a, size_t b)
+{
+	const char *sa = c->rq.srcs[a].host, *sb = c->rq.srcs[b].host;
+
+	if (!sa || !sb)
+		return cli_usage_error("'::%s' is given twice",
+				   c->rq.reqs[b].path);
+	cli_msg("'%s' and '%s' both go to '::%s' (FAT names ignore case)", sa,
+	    sb, c->rq.reqs[b].path);
+	return cli_try_help();
+}
+
+/* A file named twice is a usage error, found before the image is read. */
+static int check_duplicates(const struct cli *c)
+{
+	size_t a, b;
+	enum fp_err err = fp_reqs_find_dup(&c->rq, &a, &b);
+
+	if (err == FP_E_DUPPATH)
+		return duplicate(c, a, b);
+	if (err) {
+		cli_msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	return EXIT_OK;
+}
+
+/* Append the request @path (after its ::) of @size. */
+int cli_add_req(struct cli *c, const char *path, uint64_t size)
+{
+	if (fp_reqs_add(&c->rq, path, size)) {
+		cli_msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * 1 if volume path @path ends in a slash.  On the command line such a
+ * path names a directory, as mtools 4.0.43 reads a target, although the
+ * library skips trailing slashes: never a file to preallocate or trim,
+ * only a directory to map, or to copy a file into.
+ */
+int cli_ends_in_slash(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n && path[n - 1] == '/';
+}
+
+/* The usage error of ::PATH @arg, which ends in a slash, given for a file. */
+static int not_a_file(const char *arg)
+{
+	return cli_usage_error("'%s' ends in a slash, so it names a directory, "
+			   "not a file", arg);
+}
+
+/* Why the source tree cannot be copied, naming the host path. */
+static int tree_error(const struct fp_tree_diag *d, enum fp_err err)
+{
+	if (err == FP_E_SRC && d->link && d->errnum == ENOENT)
+		cli_msg("'%s' is a symbolic link to nothing; nothing was written",
+		    d->path);
+	else if (err == FP_E_SRC)
+		cli_msg("cannot read '%s': %s; nothing was written", d->path,
+		    strerror(d->errnum));
+	else if (err == FP_E_SPECIAL)
+		cli_msg("'%s' is not a regular file or directory; only those are "
+		    "copied; nothing was written", d->path);
+	else if (err == FP_E_LOOP)
+		cli_msg("'%s' leads back to a directory that holds it (a symbolic "
+		    "link loop); nothing was written", d->path);
+	else if (err == FP_E_TOOBIG)
+		cli_msg("'%s' is larger than 4294967295 bytes (4 GiB - 1), the "
+		    "largest FAT file; nothing was written", d->path);
+	else if (err == FP_E_SNAPBIG)
+		cli_msg("'%s' says size 0 but holds more than %u bytes (64 MiB), "
+		    "the most read into memory from such a file; nothing was "
+		    "written", d->path, (unsigned)FP_TREE_SNAP_MAX);
+	else
+		cli_msg("cannot copy '%s': %s", d->path, fp_strerror(err));
+	return EXIT_OPERATIONAL;
+}
+
+/*
+ * SRC ::DEST: scan SRC and add a request for each of its directories and
+ * files (fp_reqs_add_copy()).
+ */
+int cli_add_copy(struct cli *c, const char *src, const char *dest)
+{
+	struct fp_tree_diag d;
+	uint64_t size;
+	enum fp_err err;
+
+	if (strncmp(dest, "::", 2))
+		return cli_usage_error("destination '%s' does not start with ::",
+				   dest);
+	err = fp_reqs_add_copy(&c->rq, src, dest + 2,
+			       c->clamp ? &c->time : NULL, &d);
+	if (err == FP_E_SRC && d.errnum == ENOENT && !d.link &&
+	    !fp_size_parse(src, &size))
+		return cli_usage_error("no source file '%s'; to preallocate, "
+				   "give ::PATH SIZE, the path first", src);
+	if (err == FP_E_NOMEM && !*d.path) {
+		cli_msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	return err ? tree_error(&d, err) : EXIT_OK;
+}
+
+/* --map or --trim IMAGE ::PATH...: requests without sizes. */
+static int parse_map_paths(struct cli *c, const char **args, size_t n)
+{
+	size_t i;
+	int ret = EXIT_OK;
+
+	for (i = 0; i < n && !ret; i++) {
+		if (strncmp(args[i], "::", 2))
+			return cli_usage_error("path '%s' does not start with ::",
+					   args[i]);
+		if (c->trim && cli_ends_in_slash(args[i]))
+			return not_a_file(args[i]);
+		ret = cli_add_req(c, args[i] + 2, 0);
+	}
+	return ret;
+}
+
+/* A SIZE that does not parse, or is too big for FAT: say what would do. */
+static int size_error(const struct cli *c, const char *size, const char *path,
+		      int too_big)
+{
+	if (too_big)
+		cli_msg("'%s': size '%s' for '%s' is above %llu bytes (4 GiB - 1), "
+		    "the largest FAT file", c->image, size, path,
+		    FP_FILE_MAX);
+	else
+		cli_msg("'%s': invalid size '%s' for '%s': give bytes, or a "
+		    "number with K, M, G, T (powers of 1024, also KiB...) or "
+		    "KB, MB, GB, TB (powers of 1000)", c->image, size, path);
+	return cli_try_help();
+}
+
+/*
+ * Turn the ::PATH SIZE and SRC ::DEST pairs of the command line into
+ * requests: a pair whose first word starts with :: is a preallocation.
+ */
+static int parse_pairs(struct cli *c, const char **args, size_t n)
+{
+	uint64_t bytes;
+	size_t i;
+	int ret = EXIT_OK;
+
+	if (n % 2)
+		return cli_usage_error("%s", strncmp(args[n - 1], "::", 2) ?
+				   "missing ::DEST after the last source" :
+				   "missing SIZE after the last path");
+	for (i = 0; i < n / 2 && !ret; i++) {
+		const char *path = args[2 * i], *size = args[2 * i + 1];
+
+		if (strncmp(path, "::", 2)) {
+			ret = cli_add_copy(c, path, size);
+			continue;
+		}
+		if (cli_ends_in_slash(path))
+			return not_a_file(path);
+		if (fp_size_parse(size, &bytes))
+			return size_error(c, size, path, 0);
+		if (bytes > FP_FILE_MAX)
+			return size_error(c, size, path, 1);
+		ret = cli_add_req(c, path + 2, bytes);
+	}
+	return ret;
+}
+
+/* -P N: a partition number from 1 to 1024. */
+static int parse_partition(struct cli *c)
+{
+	char *end;
+	unsigned long n;
+
+	if (!c->partition_arg)
+		return EXIT_OK;
+	if (c->has_offset)
+		return cli_usage_error("%s", "give either an offset or "
+				   "--partition, not both");
+	errno = 0;
+	n = strtoul(c->partition_arg, &end, 10);
+	if (errno || *end || end == c->partition_arg || n < 1 || n > 1024 ||
+	    c->partition_arg[0] == '-' || c->partition_arg[0] == '+')
+		return cli_usage_error("invalid partition number '%s'",
+				   c->partition_arg);
+	c->partition = (unsigned)n;
+	return EXIT_OK;
+}
+
+/* IMAGE or IMAGE@@OFFSET (mtools syntax), or -o OFFSET. */
+static int parse_image(struct cli *c, const char *arg)
+{
+	const char *at = strstr(arg, "@@");
+	const char *off = c->offset_arg;
+
+	if (at && off)
+		return cli_usage_error("%s", "give the offset either as -o or as "
+				   "IMAGE@@OFFSET, not both");
+	c->image = strndup(arg, at ? (size_t)(at - arg) : strlen(arg));
+	if (!c->image) {
+		cli_msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	if (at)
+		off = at + 2;
+	if (off && fp_size_parse_offset(off, &c->offset))
+		return cli_usage_error("invalid offset '%s'", off);
+	c->has_offset = off != NULL;
+	return parse_partition(c);
+}
+
+/*
+ * The options named in opt_rules[]: popt returns an option's value, which
+ * cli_parse_args() collects in a mask of OPT_BIT(value).
+ */
+enum cli_opt {
+	OPT_KEEP_SIZE = 1, OPT_ZERO, OPT_CONTIGUOUS, OPT_PARENTS,
+	OPT_TIMESTAMP, OPT_DRY_RUN, OPT_FORCE, OPT_NO_SYNC, OPT_VERIFY,
+	OPT_MAP, OPT_STRICT, OPT_VERBOSE, OPT_QUIET, OPT_PROGRESS,
+	OPT_TRIM, OPT_PUNCH_HOLES, OPT_FILL_HOLES, OPT_JSON, OPT_MANIFEST,
+	OPT_PROGRESS_FD, OPT_PLACE, OPT_OFFSET, OPT_PARTITION,
+};
+
+#define OPT_BIT(o) (1u << (o))
+/* What only a preallocation reads (--dry-run is one). */
+#define OPT_PREALLOC (OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) | \
+		      OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) | \
+		      OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_DRY_RUN) | \
+		      OPT_BIT(OPT_FORCE) | OPT_BIT(OPT_NO_SYNC) | \
+		      OPT_BIT(OPT_PUNCH_HOLES) | OPT_BIT(OPT_PLACE))
+
+/*
+ * Options that contradict each other, one table as util-linux's UL_EXCL
+ * ones: given @opt, no option of @excludes may be given and every option
+ * of @needs must be, for the reason @why (or NULL); a rule with @when
+ * applies only when every option of @when is given too.  A --dry-run
+ * takes every preallocation option, so that it previews any command line.
+ */
+struct opt_rule {
+	enum cli_opt opt;
+	unsigned excludes;
+	unsigned needs;
+	const char *why;
+	unsigned when;
+};
+
+static const struct opt_rule opt_rules[] = {
+	{ OPT_VERIFY, OPT_PREALLOC | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM) |
+	  OPT_BIT(OPT_MANIFEST), 0, NULL, 0 },
+	{ OPT_FILL_HOLES, (OPT_PREALLOC & ~(OPT_BIT(OPT_NO_SYNC) |
+					    OPT_BIT(OPT_FORCE))) |
+	  OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_JSON) |
+	  OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_TRIM) |
+	  OPT_BIT(OPT_MANIFEST), 0, NULL, 0 },
+	{ OPT_MAP, OPT_PREALLOC | OPT_BIT(OPT_PROGRESS) |
+	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_TRIM), 0, NULL, 0 },
+	{ OPT_TRIM, OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) |
+	  OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) |
+	  OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_PROGRESS) |
+	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PLACE) |
+	  OPT_BIT(OPT_PUNCH_HOLES), 0, NULL, 0 },
+	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL, 0 },
+	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
+	  "without it new clusters are zeroed anyway", 0 },
+	{ OPT_STRICT, 0, OPT_BIT(OPT_VERIFY),
+	  "it counts the warnings of --verify as errors", 0 },
+	{ OPT_PUNCH_HOLES, 0, OPT_BIT(OPT_ZERO),
+	  "with --keep-size alone nothing is zeroed",
+	  OPT_BIT(OPT_KEEP_SIZE) },
+};
+
+/* The long name of the option of value @val in @opts. */
+static const char *opt_name(const struct poptOption *opts, int val)
+{
+	for (; opts->longName; opts++)
+		if (opts->val == val)
+			return opts->longName;
+	return "?";
+}
+
+/* The first rule of opt_rules[] that the options in @given break. */
+static int check_conflicts(const struct poptOption *opts, unsigned given)
+{
+	const struct opt_rule *r;
+	unsigned bad;
+	int o;
+
+	for (r = opt_rules; r < opt_rules + ARRAY_SIZE(opt_rules); r++) {
+		bad = (given & r->excludes) | (~given & r->needs);
+		if (!(given & OPT_BIT(r->opt)) || !bad ||
+		    (given & r->when) != r->when)
+			continue;
+		for (o = 0; !(bad & OPT_BIT(o)); o++)
+			;
+		if (given & OPT_BIT(o))
+			cli_msg("options --%s and --%s cannot be combined",
+			    opt_name(opts, r->opt), opt_name(opts, o));
+		else
+			cli_msg("option --%s needs --%s%s%s",
+			    opt_name(opts, r->opt), opt_name(opts, o),
+			    r->why ? "; " : "", r->why ? r->why : "");
+		return cli_try_help();
+	}
+	return EXIT_OK;
+}
+
+/* IMAGE and what follows it. */
+static int parse_operands(struct cli *c)
+{
+	const char **args = poptGetArgs(c->con);
+	size_t i, n = 0;
+	int ret;
+
+	if (!args || !args[0])
+		return cli_usage_error("%s", "no IMAGE given");
+	while (args[1 + n])
+		n++;
+	ret = parse_image(c, args[0]);
+	if (!ret && c->verify && n)
+		ret = cli_usage_error("%s", "--verify takes only IMAGE");
+	else if (!ret && c->fill_holes && n)
+		ret = cli_usage_error("%s", "--fill-holes takes only IMAGE");
+	else if (!ret && (c->map || c->trim))
+		ret = parse_map_paths(c, args + 1, n);
+	else if (!ret && !c->verify && !c->fill_holes)
+		ret = pick_time(c);
+	if (!ret && !c->verify && !c->map && !c->trim && !c->fill_holes)
+		ret = parse_pairs(c, args + 1, n);
+	for (i = 0; !ret && i < c->manifest_count; i++)
+		ret = cli_parse_manifest(c, &c->manifests[i]);
+	if (ret || c->verify || c->fill_holes)
+		return ret;
+	if (!c->rq.count)
+		return cli_usage_error("%s", c->trim ? "--trim needs at least one "
+				   "::PATH" : c->map ? "--map needs at least "
+				   "one ::PATH" :
+				   "no ::PATH SIZE or SRC ::DEST given");
+	/* --map and --trim may name a file twice */
+	return c->map || c->trim ? EXIT_OK : check_duplicates(c);
+}
+
+/*
+ * -C FD: a descriptor open for writing.  0, as in e2fsck(8), asks for the
+ * line a terminal shows, which this tool draws on stderr: --progress.
+ */
+static int parse_progress_fd(struct cli *c)
+{
+	const char *s = c->progress_fd_arg;
+	char *end;
+	long n;
+	int fl;
+
+	c->progress_fd = -1;
+	if (!s)
+		return EXIT_OK;
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (errno || *end || end == s || !(*s >= '0' && *s <= '9') ||
+	    n > INT_MAX)
+		return cli_usage_error("invalid file descriptor '%s'", s);
+	if (n == 0) {
+		c->progress = 1;
+		return EXIT_OK;
+	}
+	fl = fcntl((int)n, F_GETFL);
+	if (fl < 0 || (fl & O_ACCMODE) == O_RDONLY)
+		return cli_usage_error("file descriptor '%s' is not open for "
+				   "writing", s);
+	c->progress_fd = (int)n;
+	return EXIT_OK;
+}
+
+/*
+ * The value of string option @opt, just read.  popt stores a string
+ * option's value in its variable anew each time, losing the one before;
+ * so the table gives these options no variable and their values are
+ * taken here, with poptGetOptArg(): the last one wins, except that every
+ * --manifest is read.
+ */
+static int take_string(struct cli *c, int opt)
+{
+	char **to;
+
+	switch (opt) {
+	case OPT_PLACE:
+		to = &c->place;
+		break;
+	case OPT_TIMESTAMP:
+		to = &c->timestamp;
+		break;
+	case OPT_OFFSET:
+		to = &c->offset_arg;
+		break;
+	case OPT_PARTITION:
+		to = &c->partition_arg;
+		break;
+	case OPT_PROGRESS_FD:
+		to = &c->progress_fd_arg;
+		break;
+	case OPT_MANIFEST:
+		return cli_add_manifest(c, poptGetOptArg(c->con));
+	default:
+		return EXIT_OK;
+	}
+	free(*to);
+	*to = poptGetOptArg(c->con);
+	if (*to)
+		return EXIT_OK;
+	cli_msg("out of memory");
+	return EXIT_OPERATIONAL;
+}
+
+int cli_parse_args(struct cli *c, int argc, const char **argv)
+{
+	struct poptOption opts[] = {
+		{ "keep-size", 'n', POPT_ARG_NONE, &c->keep_size,
+		  OPT_KEEP_SIZE, NULL, NULL },
+		{ "zero", 'z', POPT_ARG_NONE, &c->zero,
+		  OPT_ZERO, NULL, NULL },
+		{ "punch-holes", 0, POPT_ARG_NONE, &c->punch_holes,
+		  OPT_PUNCH_HOLES, NULL, NULL },
+		{ "contiguous", 'c', POPT_ARG_NONE, &c->contiguous,
+		  OPT_CONTIGUOUS, NULL, NULL },
+		{ "parents", 'p', POPT_ARG_NONE, &c->parents,
+		  OPT_PARENTS, NULL, NULL },
+		{ "place", 0, POPT_ARG_STRING, NULL,
+		  OPT_PLACE, NULL, NULL },
+		{ "timestamp", 't', POPT_ARG_STRING, NULL,
+		  OPT_TIMESTAMP, NULL, NULL },
+		{ "offset", 'o', POPT_ARG_STRING, NULL,
+		  OPT_OFFSET, NULL, NULL },
+		{ "partition", 'P', POPT_ARG_STRING, NULL,
+		  OPT_PARTITION, NULL, NULL },
+		{ "wait", 0, POPT_ARG_NONE, &c->wait,
+		  0, NULL, NULL },
+		{ "dry-run", 0, POPT_ARG_NONE, &c->dry_run,
+		  OPT_DRY_RUN, NULL, NULL },
+		{ "json", 'J', POPT_ARG_NONE, &c->json,
+		  OPT_JSON, NULL, NULL },
+		{ "manifest", 0, POPT_ARG_STRING, NULL,
+		  OPT_MANIFEST, NULL, NULL },
+		{ "trim", 0, POPT_ARG_NONE, &c->trim,
+		  OPT_TRIM, NULL, NULL },
+		{ "force", 0, POPT_ARG_NONE, &c->force,
+		  OPT_FORCE, NULL, NULL },
+		{ "verify", 0, POPT_ARG_NONE, &c->verify,
+		  OPT_VERIFY, NULL, NULL },
+		{ "map", 0, POPT_ARG_NONE, &c->map,
+		  OPT_MAP, NULL, NULL },
+		{ "fill-holes", 0, POPT_ARG_NONE, &c->fill_holes,
+		  OPT_FILL_HOLES, NULL, NULL },
+		{ "strict", 0, POPT_ARG_NONE, &c->strict,
+		  OPT_STRICT, NULL, NULL },
+		{ "no-sync", 0, POPT_ARG_NONE, &c->no_sync,
+		  OPT_NO_SYNC, NULL, NULL },
+		{ "verbose", 'v', POPT_ARG_NONE, &c->verbose,
+		  OPT_VERBOSE, NULL, NULL },
+		{ "quiet", 'q', POPT_ARG_NONE, &c->quiet,
+		  OPT_QUIET, NULL, NULL },
+		{ "progress", 0, POPT_ARG_NONE, &c->progress,
+		  OPT_PROGRESS, NULL, NULL },
+		{ "progress-fd", 'C', POPT_ARG_STRING, NULL,
+		  OPT_PROGRESS_FD, NULL, NULL },
+		{ "help", 'h', POPT_ARG_NONE, &c->help,
+		  0, NULL, NULL },
+		{ "version", 'V', POPT_ARG_NONE, &c->version,
+		  0, NULL, NULL },
+		POPT_TABLEEND
+	};
+	unsigned given = 0;
+	int rc;
+
+	/* c->con owns the strings that c->rq.reqs will point to */
+	c->con = poptGetContext(PROG, argc, argv, opts, 0);
+	while ((rc = poptGetNextOpt(c->con)) > 0) {
+		given |= OPT_BIT(rc);
+		rc = take_string(c, rc);
+		if (rc)
+			return rc;
+	}
+	if (rc < -1) {
+		fprintf(stderr, PROG ": %s '%s'\n", poptStrerror(rc),
+			poptBadOption(c->con, 0));
+		return cli_try_help();
+	}
+	if (c->help || c->version)
+		return EXIT_OK;
+	rc = check_conflicts(opts, given);
+	if (!rc)
+		rc = parse_progress_fd(c);
+	if (!rc && c->place && strcmp(c->place, "start") &&
+	    strcmp(c->place, "end"))
+		rc = cli_usage_error("invalid --place '%s': give start or end",
+				 c->place);
+	return rc ? rc : parse_operands(c);
+}
