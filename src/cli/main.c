@@ -19,16 +19,6 @@
 #include "report.h"
 #include "vol.h"
 
-/* The length of @s without trailing slashes. */
-static size_t trim_len(const char *s)
-{
-	size_t n = strlen(s);
-
-	while (n && s[n - 1] == '/')
-		n--;
-	return n;
-}
-
 /*
  * Refuse an inconsistent volume unless --force: @err and @diag from
  * fp_vol_check() before planning, fp_plan_check_copies() after it.
@@ -229,7 +219,7 @@ static int run_verify(const struct cli *c)
 	struct fp_report *r = NULL;
 	struct cli_progress prog;
 	struct fp_vol *vol;
-	enum fp_err err;
+	enum fp_err err, verdict;
 	int ret;
 
 	ret = open_vol(c, 0, 0, &vol);
@@ -240,13 +230,12 @@ static int run_verify(const struct cli *c)
 	if (err) {
 		ret = cli_fs_error(c, fp_vol_img(vol), err);
 	} else {
+		verdict = fp_report_verdict(r, c->strict);
 		if (c->json)
 			cli_report_verify_json(stdout, c->image, r);
-		else if (!c->quiet || r->errors ||
-			 (c->strict && r->warnings))
+		else if (!c->quiet || verdict)
 			cli_report_verify_text(stdout, r);
-		ret = r->errors || (c->strict && r->warnings) ?
-		      EXIT_INCONSISTENT : EXIT_OK;
+		ret = cli_exit_code(verdict);
 	}
 	fp_report_free(r);
 	fp_vol_close(vol, NULL);
@@ -265,13 +254,6 @@ static int map_one(const struct cli *c, struct fp_img *img,
 	enum fp_err err;
 
 	err = fp_map_load(fs, c->rq.reqs[i].path, &m, &diag);
-	if (!err && !m.is_dir && cli_ends_in_slash(c->rq.reqs[i].path)) {
-		/* "::NAME/" names a directory */
-		fp_map_release(&m);
-		snprintf(diag.component, sizeof(diag.component), "%.*s",
-			 (int)trim_len(c->rq.reqs[i].path), c->rq.reqs[i].path);
-		err = FP_E_NOTDIR;
-	}
 	if (err) {
 		diag.req = i;
 		return cli_plan_error(c, img, err, &diag, fp_fs_geom(fs));

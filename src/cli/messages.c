@@ -67,8 +67,7 @@ int cli_check_error(const struct cli *c, enum fp_err err,
 	return EXIT_INCONSISTENT;
 }
 
-/* The exit status of a failure with @err: its class in fp_err.def. */
-static int exit_code_of(enum fp_err err)
+int cli_exit_code(enum fp_err err)
 {
 	static const int code[] = {
 		[FP_CLASS_OK] = EXIT_OK,
@@ -236,9 +235,9 @@ int cli_plan_error(const struct cli *c, struct fp_img *img,
 		cli_no_room(c, err, d, g);
 	else
 		cli_bad_path(c, err, d, g);
-	if (exit_code_of(err) == EXIT_USAGE)
+	if (cli_exit_code(err) == EXIT_USAGE)
 		return cli_try_help();
-	return exit_code_of(err);
+	return cli_exit_code(err);
 }
 
 /*

@@ -14,6 +14,9 @@
 __attribute__((format(printf, 1, 2)))
 void cli_msg(const char *fmt, ...);
 
+/* The exit status of @err: its class in fp_err.def (FP_OK: EXIT_OK). */
+int cli_exit_code(enum fp_err err);
+
 /* The line after a usage error's message; returns EXIT_USAGE. */
 int cli_try_help(void);
 

@@ -80,6 +80,11 @@ enum fp_err fp_report_add_volume(struct fp_report *r, enum fp_problem p,
 	return FP_OK;
 }
 
+enum fp_err fp_report_verdict(const struct fp_report *r, int strict)
+{
+	return r->errors || (strict && r->warnings) ? FP_E_CORRUPT : FP_OK;
+}
+
 void fp_report_free(struct fp_report *r)
 {
 	size_t i;

@@ -66,6 +66,14 @@ enum fp_err fp_report_add(struct fp_report *r, enum fp_problem p,
 enum fp_err fp_report_add_volume(struct fp_report *r, enum fp_problem p,
 				 const char *other, uint64_t a, uint64_t b);
 
+/*
+ * The verdict on the volume that @r reports, as --verify's exit status
+ * follows it: FP_E_CORRUPT (class FP_CLASS_DAMAGED) when @r counts an
+ * error, or with @strict a warning (then warnings are errors); FP_OK
+ * otherwise.
+ */
+enum fp_err fp_report_verdict(const struct fp_report *r, int strict);
+
 void fp_report_free(struct fp_report *r);
 
 #endif

@@ -3,6 +3,7 @@
 /* map.c - where an existing file's or directory's clusters are (--map). */
 #include "map.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,11 +36,32 @@ static enum fp_err map_chain(struct fp_fat *fat, uint32_t start,
 	return FP_OK;
 }
 
+/*
+ * A path that ends in a slash names a directory, as in POSIX path
+ * resolution and as mtools reads a target, although the walk skips
+ * trailing slashes: a file there is FP_E_NOTDIR, named in @diag by the
+ * path without them.
+ */
+static enum fp_err slash_names_dir(const char *path, const struct fp_map *m,
+				   struct fp_plan_diag *diag)
+{
+	size_t n = strlen(path);
+
+	if (m->is_dir || !n || path[n - 1] != '/')
+		return FP_OK;
+	while (n && path[n - 1] == '/')
+		n--;
+	snprintf(diag->component, sizeof(diag->component), "%.*s", (int)n,
+		 path);
+	return FP_E_NOTDIR;
+}
+
 enum fp_err fp_map_load(struct fp_fs *fs, const char *path,
 			struct fp_map *map, struct fp_plan_diag *diag)
 {
 	struct fp_fat *fat = fp_fs_fat(fs);
 	int fat32 = fp_fs_geom(fs)->type == FP_FAT32;
+	const char *whole = path;
 	struct fp_path_walk w;
 	uint16_t name[FP_LFN_MAX];
 	struct fp_map m = { 0 };
@@ -65,6 +87,8 @@ enum fp_err fp_map_load(struct fp_fs *fs, const char *path,
 	}
 	if (!err && e.cl)
 		err = map_chain(fat, e.cl, m.clusters, &m);
+	if (!err)
+		err = slash_names_dir(whole, &m, diag);
 	fp_path_walk_release(&w);
 	if (err) {
 		fp_map_release(&m);

@@ -25,9 +25,10 @@ struct fp_map {
  * path is walked by fp_path_parent() without hooks: nothing is checked
  * for damage beyond what the walk refuses, and reserved device names are
  * accepted, as nothing is written.  FP_E_NOFILE or FP_E_NOENT when it
- * does not exist, FP_E_CORRUPT when its chain is broken, FP_E_DAMAGED
- * when a directory on the path has no chain or is its own ancestor;
- * *diag says where (component, problem).  Release with fp_map_release().
+ * does not exist, FP_E_NOTDIR when @path ends in a slash (so it names a
+ * directory) but is a file, FP_E_CORRUPT when its chain is broken,
+ * FP_E_DAMAGED when a directory on the path has no chain or is its own
+ * ancestor; *diag says where (component, problem).  Release with fp_map_release().
  */
 enum fp_err fp_map_load(struct fp_fs *fs, const char *path,
 			struct fp_map *map, struct fp_plan_diag *diag);

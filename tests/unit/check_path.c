@@ -8,6 +8,7 @@
 
 #include "dir.h"
 #include "le.h"
+#include "map.h"
 #include "path.h"
 #include "testvol.h"
 
@@ -414,6 +415,28 @@ START_TEST(test_walk_hooks)
 }
 END_TEST
 
+/* fp_map_load(): a path that ends in a slash names a directory. */
+START_TEST(test_map_slash_names_dir)
+{
+	struct fp_plan_diag d;
+	struct fp_map m;
+	struct wctx c;
+
+	wctx_open(&c, NULL);
+	ck_assert_int_eq(fp_map_load(c.fs, "file.txt", &m, &d), FP_OK);
+	ck_assert_int_eq(m.is_dir, 0);
+	fp_map_release(&m);
+	ck_assert_int_eq(fp_map_load(c.fs, "/file.txt//", &m, &d),
+			 FP_E_NOTDIR);
+	ck_assert_str_eq(d.component, "/file.txt");
+	ck_assert_int_eq(fp_map_load(c.fs, "sub/", &m, &d), FP_OK);
+	ck_assert_int_eq(m.is_dir, 1);
+	ck_assert_uint_eq(m.clusters, 1);
+	fp_map_release(&m);
+	wctx_close(&c);
+}
+END_TEST
+
 static Suite *path_suite(void)
 {
 	Suite *s = suite_create("path");
@@ -435,6 +458,7 @@ static Suite *path_suite(void)
 	tcase_add_test(tw, test_walk_refusals);
 	tcase_add_test(tw, test_walk_damage);
 	tcase_add_test(tw, test_walk_hooks);
+	tcase_add_test(tw, test_map_slash_names_dir);
 	suite_add_tcase(s, tw);
 	return s;
 }

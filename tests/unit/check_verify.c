@@ -145,6 +145,32 @@ START_TEST(test_loop_short_tail)
 }
 END_TEST
 
+/* --verify's verdict: an error always, a warning only with --strict. */
+START_TEST(test_verdict)
+{
+	struct fp_report *r;
+
+	put_file(0, "A       BIN", 2, 3, 3 * SEC);
+	r = verify();
+	ck_assert_int_eq(fp_report_verdict(r, 0), FP_OK);
+	ck_assert_int_eq(fp_report_verdict(r, 1), FP_OK);
+	fp_report_free(r);
+	put_file(1, "TAIL       ", 20, 3, 1);	/* tail-beyond-size */
+	r = verify();
+	ck_assert_ptr_nonnull(find(r, FP_P_TAIL));
+	ck_assert_int_eq(fp_report_verdict(r, 0), FP_OK);
+	ck_assert_int_eq(fp_report_verdict(r, 1), FP_E_CORRUPT);
+	fp_report_free(r);
+	put_fat(4, 3);		/* A: 2 -> 3 -> 4 -> 3, an error */
+	r = verify();
+	ck_assert_ptr_nonnull(find(r, FP_P_CHAIN_LOOP));
+	ck_assert_int_eq(fp_report_verdict(r, 0), FP_E_CORRUPT);
+	ck_assert_int_eq(fp_report_verdict(r, 1), FP_E_CORRUPT);
+	ck_assert_int_eq(fp_err_class(FP_E_CORRUPT), FP_CLASS_DAMAGED);
+	fp_report_free(r);
+}
+END_TEST
+
 START_TEST(test_lost_chains_and_loops)
 {
 	struct fp_report *r;
@@ -879,6 +905,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_clean);
 	tcase_add_test(tc, test_cross_link_names_both_owners);
 	tcase_add_test(tc, test_loop_short_tail);
+	tcase_add_test(tc, test_verdict);
 	tcase_add_test(tc, test_lost_chains_and_loops);
 	tcase_add_test(tc, test_names_and_orphans);
 	tcase_add_test(tc, test_dir_cycle_and_dots);
