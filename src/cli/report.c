@@ -199,12 +199,14 @@ static const char *severity_name(enum fp_problem p)
 
 void cli_report_verify_text(FILE *out, const struct fp_report *r)
 {
+	struct fp_report_summary s;
 	char msg[512];
 	size_t i;
 	int p;
 
-	for (i = 0; i < r->finding_count; i++) {
-		const struct fp_finding *f = &r->findings[i];
+	fp_report_summary(r, &s);
+	for (i = 0; i < fp_report_finding_count(r); i++) {
+		const struct fp_finding *f = fp_report_finding(r, i);
 
 		fp_problem_format(f, msg, sizeof(msg));
 		fprintf(out, "%s: %s: %s [%s]\n", f->path[0] ? f->path :
@@ -212,17 +214,18 @@ void cli_report_verify_text(FILE *out, const struct fp_report *r)
 			fp_problem_code(f->problem));
 	}
 	for (p = 0; p < FP_P_COUNT; p++)
-		if (r->dropped[p])
+		if (fp_report_dropped(r, (enum fp_problem)p))
 			fprintf(out, "... and %" PRIu64 " more [%s] findings "
-				"not shown\n", r->dropped[p],
+				"not shown\n",
+				fp_report_dropped(r, (enum fp_problem)p),
 				fp_problem_code((enum fp_problem)p));
 	fprintf(out, "%" PRIu64 " files, %" PRIu64 " directories; clusters: "
 		"%" PRIu64 " used, %" PRIu64 " free, %" PRIu64 " bad, %"
-		PRIu64 " lost; ", r->files, r->dirs, r->used, r->free_cl,
-		r->bad, r->lost);
-	text_run(out, r->run_start, r->run_count, r->geom.clus_len);
+		PRIu64 " lost; ", s.files, s.dirs, s.used, s.free_cl,
+		s.bad, s.lost);
+	text_run(out, s.run_start, s.run_count, s.geom.clus_len);
 	fprintf(out, "; %" PRIu64 " errors, %" PRIu64 " warnings\n",
-		r->errors, r->warnings);
+		s.errors, s.warnings);
 }
 
 static void json_finding(FILE *out, const struct fp_finding *f)
@@ -260,34 +263,36 @@ static void json_geometry(FILE *out, const struct fp_geom *g)
 void cli_report_verify_json(FILE *out, const char *image,
 			   const struct fp_report *r)
 {
+	struct fp_report_summary s;
 	size_t i;
 	int p, n = 0;
 
+	fp_report_summary(r, &s);
 	fputs("{\"image\":", out);
 	cli_report_json_string(out, image);
 	fputs(",\"geometry\":", out);
-	json_geometry(out, &r->geom);
+	json_geometry(out, &s.geom);
 	fprintf(out, ",\"counts\":{\"files\":%" PRIu64 ",\"directories\":%"
 		PRIu64 ",\"clusters_used\":%" PRIu64 ",\"clusters_free\":%"
 		PRIu64 ",\"clusters_bad\":%" PRIu64 ",\"clusters_lost\":%"
 		PRIu64 ",\"largest_free_run\":%" PRIu32
 		",\"largest_free_run_bytes\":%" PRIu64
 		",\"largest_free_run_start\":%" PRIu32 ",\"errors\":%" PRIu64
-		",\"warnings\":%" PRIu64 "},\"findings\":[", r->files, r->dirs,
-		r->used, r->free_cl, r->bad, r->lost, r->run_count,
-		(uint64_t)r->run_count * r->geom.clus_len, r->run_start,
-		r->errors, r->warnings);
-	for (i = 0; i < r->finding_count; i++) {
+		",\"warnings\":%" PRIu64 "},\"findings\":[", s.files, s.dirs,
+		s.used, s.free_cl, s.bad, s.lost, s.run_count,
+		(uint64_t)s.run_count * s.geom.clus_len, s.run_start,
+		s.errors, s.warnings);
+	for (i = 0; i < fp_report_finding_count(r); i++) {
 		if (i)
 			fputc(',', out);
-		json_finding(out, &r->findings[i]);
+		json_finding(out, fp_report_finding(r, i));
 	}
 	fputs("],\"dropped\":{", out);
 	for (p = 0; p < FP_P_COUNT; p++)
-		if (r->dropped[p])
+		if (fp_report_dropped(r, (enum fp_problem)p))
 			fprintf(out, "%s\"%s\":%" PRIu64, n++ ? "," : "",
 				fp_problem_code((enum fp_problem)p),
-				r->dropped[p]);
+				fp_report_dropped(r, (enum fp_problem)p));
 	fputs("}}\n", out);
 }
 

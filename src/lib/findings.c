@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Copyright (C) 2026 The fatprealloc authors */
 /* findings.c - the report of a check: its findings, counts and caps. */
-#include "findings.h"
+#include "findings_impl.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,6 +79,44 @@ enum fp_err fp_report_add_volume(struct fp_report *r, enum fp_problem p,
 		r->finding_count++ * sizeof(*r->findings));
 	r->findings[0] = f;
 	return FP_OK;
+}
+
+void fp_report_summary(const struct fp_report *r,
+		       struct fp_report_summary *s)
+{
+	s->geom = r->geom;
+	s->files = r->files;
+	s->dirs = r->dirs;
+	s->used = r->used;
+	s->free_cl = r->free_cl;
+	s->bad = r->bad;
+	s->lost = r->lost;
+	s->run_start = r->run_start;
+	s->run_count = r->run_count;
+	s->errors = r->errors;
+	s->warnings = r->warnings;
+}
+
+size_t fp_report_finding_count(const struct fp_report *r)
+{
+	return r->finding_count;
+}
+
+const struct fp_finding *fp_report_finding(const struct fp_report *r,
+					   size_t i)
+{
+	assert(i < r->finding_count);
+	return &r->findings[i];
+}
+
+uint64_t fp_report_dropped(const struct fp_report *r, enum fp_problem p)
+{
+	return r->dropped[p];
+}
+
+uint64_t fp_report_problem_count(const struct fp_report *r, enum fp_problem p)
+{
+	return r->per_problem[p];
 }
 
 enum fp_err fp_report_verdict(const struct fp_report *r, int strict)

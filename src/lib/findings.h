@@ -19,21 +19,44 @@
  */
 #define FP_VERIFY_PATH_BYTES ((size_t)64 << 20)
 
-/* The outcome of a check; everything is owned by the report. */
-struct fp_report {
+/*
+ * The outcome of a check (opaque): its findings, counted per problem, at
+ * most FP_VERIFY_CAP of each kept; everything is owned by the report.
+ * Built by the checker (verify.c, walk.c, dupname.c through
+ * findings_impl.h, vol.c through the functions below), read through the
+ * accessors below.
+ */
+struct fp_report;
+
+/* What a report counts, copied out by fp_report_summary(). */
+struct fp_report_summary {
 	struct fp_geom geom;
-	struct fp_finding *findings;
-	size_t finding_count, finding_cap;
-	uint64_t dropped[FP_P_COUNT];	/* findings past FP_VERIFY_CAP or
-					 * FP_VERIFY_PATH_BYTES */
-	size_t path_bytes;	/* kept in findings' paths, with NULs */
-	uint64_t per_problem[FP_P_COUNT];
 	uint64_t files, dirs;
 	uint64_t used, free_cl, bad, lost;	/* clusters */
 	uint32_t run_start, run_count;	/* the largest free run (the
 					 * first of the longest); 0, 0: none */
 	uint64_t errors, warnings;
 };
+
+/* Copy the counts of @r into *s. */
+void fp_report_summary(const struct fp_report *r,
+		       struct fp_report_summary *s);
+
+/* The number of findings @r keeps. */
+size_t fp_report_finding_count(const struct fp_report *r);
+
+/* Finding @i (below fp_report_finding_count()) of @r; owned by @r. */
+const struct fp_finding *fp_report_finding(const struct fp_report *r,
+					   size_t i);
+
+/*
+ * The findings of @p that @r counts but does not keep (past
+ * FP_VERIFY_CAP or FP_VERIFY_PATH_BYTES).
+ */
+uint64_t fp_report_dropped(const struct fp_report *r, enum fp_problem p);
+
+/* The findings of @p that @r counts, kept or not. */
+uint64_t fp_report_problem_count(const struct fp_report *r, enum fp_problem p);
 
 /*
  * Count a finding of @p in @r (errors or warnings, and per problem);

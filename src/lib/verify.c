@@ -10,6 +10,7 @@
 
 #include "bitset.h"
 #include "damage.h"
+#include "findings_impl.h"
 #include "fs.h"
 #include "le.h"
 #include "name.h"

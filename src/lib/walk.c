@@ -9,6 +9,7 @@
 
 #include "dir.h"
 #include "dupname.h"
+#include "findings_impl.h"
 #include "name.h"
 #include "util.h"
 

@@ -94,9 +94,9 @@ static int has_error(const struct fp_report *r, enum fp_problem p,
 {
 	size_t i;
 
-	for (i = 0; i < r->finding_count; i++)
-		if (r->findings[i].problem == p &&
-		    !strcmp(r->findings[i].path, path))
+	for (i = 0; i < fp_report_finding_count(r); i++)
+		if (fp_report_finding(r, i)->problem == p &&
+		    !strcmp(fp_report_finding(r, i)->path, path))
 			return 1;
 	return 0;
 }
@@ -119,7 +119,7 @@ static int unwalked(struct walk *w, const char *path)
 	size_t i;
 
 	for (i = 0; i < sizeof(stop) / sizeof(stop[0]); i++) {
-		if (w->report->dropped[stop[i]])
+		if (fp_report_dropped(w->report, stop[i]))
 			w->cut = 1;
 		if (has_error(w->report, stop[i], path))
 			return 1;
@@ -249,10 +249,10 @@ static void check_findings(const struct fp_report *before,
 	const struct fp_finding *f;
 	size_t i;
 
-	for (i = 0; i < after->finding_count; i++) {
-		f = &after->findings[i];
+	for (i = 0; i < fp_report_finding_count(after); i++) {
+		f = fp_report_finding(after, i);
 		if (fp_problem_severity(f->problem) != FP_SEV_ERROR ||
-		    before->dropped[f->problem] ||
+		    fp_report_dropped(before, f->problem) ||
 		    has_error(before, f->problem, f->path))
 			continue;
 		fprintf(stderr, "fuzz_commit: new error %s at '%s'\n",

@@ -36,9 +36,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	if (fp_verify(img, &before) == FP_OK && fp_fs_open(img, &fs) == FP_OK) {
 		if (fp_plan_build(fs, &o, reqs, 3, &plan, &diag) == FP_OK) {
 			if (fp_plan_commit(plan, 1) == FP_OK &&
-			    before->errors == 0 &&
+			    fp_report_verdict(before, 0) == FP_OK &&
 			    fp_verify(img, &after) == FP_OK)
-				assert(after->errors == 0);
+				assert(fp_report_verdict(after, 0) == FP_OK);
 			fp_plan_free(plan);
 		}
 		fp_fs_free(fs);

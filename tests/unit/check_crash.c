@@ -369,8 +369,8 @@ static int check_findings(struct fp_img *img, const char *how,
 	size_t i;
 
 	ck_assert_int_eq(fp_verify(img, &r), FP_OK);
-	for (i = 0; i < r->finding_count; i++) {
-		enum fp_problem p = r->findings[i].problem;
+	for (i = 0; i < fp_report_finding_count(r); i++) {
+		enum fp_problem p = fp_report_finding(r, i)->problem;
 
 		if (p == FP_P_FAT_MISMATCH_LOST && copy < 0) {
 			mismatch = 1;
@@ -380,7 +380,7 @@ static int check_findings(struct fp_img *img, const char *how,
 			      p == FP_P_FSINFO_FREE,
 			      "%s at call %lu (FAT copy %d): %s at '%s'", how,
 			      k, copy, fp_problem_code(p),
-			      r->findings[i].path);
+			      fp_report_finding(r, i)->path);
 	}
 	fp_report_free(r);
 	return mismatch;

@@ -11,6 +11,15 @@
 #include "testvol.h"
 #include "verify.h"
 
+/* The counts of @r. */
+static struct fp_report_summary sum(const struct fp_report *r)
+{
+	struct fp_report_summary s;
+
+	fp_report_summary(r, &s);
+	return s;
+}
+
 static void setup(void)
 {
 	testvol_make();
@@ -68,9 +77,9 @@ static const struct fp_finding *find(const struct fp_report *r,
 {
 	size_t i;
 
-	for (i = 0; i < r->finding_count; i++)
-		if (r->findings[i].problem == p)
-			return &r->findings[i];
+	for (i = 0; i < fp_report_finding_count(r); i++)
+		if (fp_report_finding(r, i)->problem == p)
+			return fp_report_finding(r, i);
 	return NULL;
 }
 
@@ -103,11 +112,11 @@ START_TEST(test_clean)
 	put_file(0, "A       BIN", 2, 3, 3 * SEC);
 	put_file(1, "EMPTY      ", 0, 0, 0);
 	r = verify();
-	ck_assert_uint_eq(r->finding_count, 0);
-	ck_assert_uint_eq(r->errors + r->warnings, 0);
-	ck_assert_uint_eq(r->files, 2);
-	ck_assert_uint_eq(r->used, 3);
-	ck_assert_uint_eq(r->free_cl, CLUSTERS - 3);
+	ck_assert_uint_eq(fp_report_finding_count(r), 0);
+	ck_assert_uint_eq(sum(r).errors + sum(r).warnings, 0);
+	ck_assert_uint_eq(sum(r).files, 2);
+	ck_assert_uint_eq(sum(r).used, 3);
+	ck_assert_uint_eq(sum(r).free_cl, CLUSTERS - 3);
 	fp_report_free(r);
 }
 END_TEST
@@ -139,8 +148,8 @@ START_TEST(test_loop_short_tail)
 	ck_assert_ptr_nonnull(find(r, FP_P_CHAIN_SHORT));
 	ck_assert_uint_eq(find(r, FP_P_CHAIN_SHORT)->b, 2);
 	ck_assert_ptr_nonnull(find(r, FP_P_TAIL));
-	ck_assert_uint_eq(r->errors, 2);
-	ck_assert_uint_eq(r->warnings, 1);
+	ck_assert_uint_eq(sum(r).errors, 2);
+	ck_assert_uint_eq(sum(r).warnings, 1);
 	fp_report_free(r);
 }
 END_TEST
@@ -182,17 +191,17 @@ START_TEST(test_lost_chains_and_loops)
 	put_fat(200, 201);
 	put_fat(201, 200);	/* a lost loop of 2 */
 	r = verify();
-	for (i = 0; i < r->finding_count; i++) {
-		if (r->findings[i].problem != FP_P_LOST)
+	for (i = 0; i < fp_report_finding_count(r); i++) {
+		if (fp_report_finding(r, i)->problem != FP_P_LOST)
 			continue;
 		lost++;
-		if (r->findings[i].cl == 100)
-			ck_assert_uint_eq(r->findings[i].a, 3);
+		if (fp_report_finding(r, i)->cl == 100)
+			ck_assert_uint_eq(fp_report_finding(r, i)->a, 3);
 		else
-			ck_assert_uint_eq(r->findings[i].cl, 200);
+			ck_assert_uint_eq(fp_report_finding(r, i)->cl, 200);
 	}
 	ck_assert_uint_eq(lost, 2);
-	ck_assert_uint_eq(r->lost, 5);
+	ck_assert_uint_eq(sum(r).lost, 5);
 	fp_report_free(r);
 }
 END_TEST
@@ -232,7 +241,7 @@ START_TEST(test_dir_cycle_and_dots)
 	ck_assert_ptr_nonnull(find(r, FP_P_DIR_CYCLE));
 	ck_assert_str_eq(find(r, FP_P_DIR_CYCLE)->path, "/D/E");
 	ck_assert_ptr_nonnull(find(r, FP_P_DOT));
-	ck_assert_uint_eq(r->dirs, 2);
+	ck_assert_uint_eq(sum(r).dirs, 2);
 	fp_report_free(r);
 }
 END_TEST
@@ -249,8 +258,8 @@ START_TEST(test_fat_copies_and_bad_values)
 	ck_assert_ptr_nonnull(find(r, FP_P_FAT_MISMATCH));
 	ck_assert_uint_eq(find(r, FP_P_FAT_MISMATCH)->cl, 50);
 	ck_assert_ptr_null(find(r, FP_P_FAT_MISMATCH_LOST));
-	ck_assert_uint_eq(r->per_problem[FP_P_FAT_BAD_ENTRY], 100);
-	ck_assert_uint_eq(r->dropped[FP_P_FAT_BAD_ENTRY],
+	ck_assert_uint_eq(fp_report_problem_count(r, FP_P_FAT_BAD_ENTRY), 100);
+	ck_assert_uint_eq(fp_report_dropped(r, FP_P_FAT_BAD_ENTRY),
 			  100 - FP_VERIFY_CAP);
 	fp_report_free(r);
 }
@@ -301,7 +310,7 @@ START_TEST(test_fat_copies_lost)
 	put_fat_copy(0, 101, 0xFFFF);
 	ck_assert_uint_eq(copies_problem(), FP_P_FAT_MISMATCH_LOST);
 	r = verify();
-	ck_assert_uint_eq(r->warnings, 1);	/* the errors: a lost chain */
+	ck_assert_uint_eq(sum(r).warnings, 1);	/* the errors: a lost chain */
 	ck_assert_ptr_nonnull(find(r, FP_P_LOST));
 	fp_report_free(r);
 	/* the directory grown into it: allocation, second pass */
@@ -383,8 +392,8 @@ START_TEST(test_label_dir_bit)
 		0);
 	put_file(1, "DIR        ", 10, 1, 100);
 	r = verify();
-	ck_assert_uint_eq(r->errors + r->warnings, 0);
-	ck_assert_uint_eq(r->dirs, 0);
+	ck_assert_uint_eq(sum(r).errors + sum(r).warnings, 0);
+	ck_assert_uint_eq(sum(r).dirs, 0);
 	fp_report_free(r);
 	put_ent(root_ent(2), "LABEL      ", FP_ATTR_VOLUME, 0, 0);
 	r = verify();
@@ -409,7 +418,7 @@ START_TEST(test_after_end)
 	put_ent(root_ent(2), "GONE    BIN", FP_ATTR_ARCHIVE, 0, 0);
 	root_ent(2)[0] = FP_DIRENT_FREE;
 	r = verify();
-	ck_assert_uint_eq(r->errors + r->warnings, 0);
+	ck_assert_uint_eq(sum(r).errors + sum(r).warnings, 0);
 	fp_report_free(r);
 	put_file(3, "B       BIN", 5, 1, 100);
 	put_file(5, "C       BIN", 7, 1, 100);
@@ -417,7 +426,7 @@ START_TEST(test_after_end)
 	f = find_at(r, FP_P_AFTER_END, "/");
 	ck_assert_uint_eq(f->a, 2);
 	ck_assert_uint_eq(f->b, 3);
-	ck_assert_uint_eq(r->files, 1);
+	ck_assert_uint_eq(sum(r).files, 1);
 	ck_assert_str_eq(fp_problem_code(FP_P_AFTER_END), "after-end");
 	ck_assert_int_eq(fp_problem_severity(FP_P_AFTER_END), FP_SEV_ERROR);
 	fp_report_free(r);
@@ -472,7 +481,7 @@ START_TEST(test_lfn_reserved_attr)
 	put_named(root_ent(0), "Long Name.txt", "LONGNA~1TXT", FP_ATTR_ARCHIVE,
 		  0, 0);
 	r = verify();
-	ck_assert_uint_eq(r->errors + r->warnings, 0);
+	ck_assert_uint_eq(sum(r).errors + sum(r).warnings, 0);
 	fp_report_free(r);
 	root_ent(0)[DIR_ATTR] = 0x4F;
 	r = verify();
@@ -497,7 +506,7 @@ START_TEST(test_lfn_ordinal_bits)
 		put_named(root_ent(0), "A long name.txt", "ALONGN~1TXT",
 			  FP_ATTR_ARCHIVE, 0, 0);
 		r = verify();
-		ck_assert_uint_eq(r->errors + r->warnings, 0);
+		ck_assert_uint_eq(sum(r).errors + sum(r).warnings, 0);
 		fp_report_free(r);
 		root_ent(1)[FP_LFN_ORD] |= bits[i];	/* ordinal 1 */
 		r = verify();
@@ -541,7 +550,7 @@ START_TEST(test_lfn_odd_fields)
 			fp_put_le16(root_ent(0) + 1 + 2 * 4, 'w');
 		r = verify();
 		if (i == 0)
-			ck_assert_uint_eq(r->errors + r->warnings, 0);
+			ck_assert_uint_eq(sum(r).errors + sum(r).warnings, 0);
 		else
 			ck_assert_uint_eq(find_at(r, FP_P_LFN_ORPHAN, "/")->a,
 					  1);
@@ -592,7 +601,7 @@ START_TEST(test_bad_long_names)
 			ck_assert_str_eq(f->path, "/");
 			ck_assert_uint_eq(f->a, 1);
 			ck_assert_uint_eq(f->b, 3);	/* the short entry */
-			ck_assert_uint_eq(r->errors, 1);
+			ck_assert_uint_eq(sum(r).errors, 1);
 		}
 		fp_report_free(r);
 	}
@@ -616,12 +625,12 @@ START_TEST(test_root_dots)
 	r = verify();
 	f = find_at(r, FP_P_ROOT_DOT, "/");
 	ck_assert_uint_eq(f->a, 1);
-	ck_assert_uint_eq(r->errors, 1);
+	ck_assert_uint_eq(sum(r).errors, 1);
 	fp_report_free(r);
 	put_ent(root_ent(2), "..         ", FP_ATTR_DIR, 0, 0);
 	r = verify();
 	ck_assert_uint_eq(find_at(r, FP_P_ROOT_DOT, "/")->a, 2);
-	ck_assert_uint_eq(r->files, 1);
+	ck_assert_uint_eq(sum(r).files, 1);
 	fp_report_free(r);
 	ck_assert_str_eq(fp_problem_code(FP_P_ROOT_DOT), "root-dot");
 }
@@ -636,17 +645,17 @@ START_TEST(test_add_volume)
 	put_file(0, "A       BIN", 2, 1, 100);
 	put_ent(root_ent(1), ".          ", FP_ATTR_DIR, 0, 0);
 	r = verify();
-	ck_assert_uint_eq(r->finding_count, 1);
+	ck_assert_uint_eq(fp_report_finding_count(r), 1);
 	ck_assert_int_eq(fp_report_add_volume(r, FP_P_PART_OVERLAP,
 					      "partition 2", 1, 12288), FP_OK);
-	ck_assert_uint_eq(r->finding_count, 2);
-	ck_assert_int_eq(r->findings[0].problem, FP_P_PART_OVERLAP);
-	ck_assert_str_eq(r->findings[0].path, "");
-	ck_assert_str_eq(r->findings[0].other, "partition 2");
-	ck_assert_int_eq(r->findings[1].problem, FP_P_ROOT_DOT);
-	ck_assert_uint_eq(r->errors, 2);
-	ck_assert_uint_eq(r->per_problem[FP_P_PART_OVERLAP], 1);
-	fp_problem_format(&r->findings[0], msg, sizeof(msg));
+	ck_assert_uint_eq(fp_report_finding_count(r), 2);
+	ck_assert_int_eq(fp_report_finding(r, 0)->problem, FP_P_PART_OVERLAP);
+	ck_assert_str_eq(fp_report_finding(r, 0)->path, "");
+	ck_assert_str_eq(fp_report_finding(r, 0)->other, "partition 2");
+	ck_assert_int_eq(fp_report_finding(r, 1)->problem, FP_P_ROOT_DOT);
+	ck_assert_uint_eq(sum(r).errors, 2);
+	ck_assert_uint_eq(fp_report_problem_count(r, FP_P_PART_OVERLAP), 1);
+	fp_problem_format(fp_report_finding(r, 0), msg, sizeof(msg));
 	ck_assert_str_eq(msg, "partition 1 overlaps partition 2 from sector "
 			 "12288 of the image, which a write into the volume "
 			 "may change");
@@ -663,8 +672,8 @@ static int has_dup(const struct fp_report *r, const char *a, const char *b)
 	const struct fp_finding *f;
 	size_t i;
 
-	for (i = 0; i < r->finding_count; i++) {
-		f = &r->findings[i];
+	for (i = 0; i < fp_report_finding_count(r); i++) {
+		f = fp_report_finding(r, i);
 		if (f->problem != FP_P_DUP_NAME || !f->other)
 			continue;
 		if ((!strcmp(f->path, a) && !strcmp(f->other, b)) ||
@@ -695,12 +704,12 @@ START_TEST(test_dup_names_case)
 	put_ent(at, "A.B        ", FP_ATTR_ARCHIVE, 0, 0);
 	put_ent(at + 32, "A       B  ", FP_ATTR_ARCHIVE, 0, 0);
 	r = verify();
-	ck_assert_uint_eq(r->per_problem[FP_P_DUP_NAME], 3);
+	ck_assert_uint_eq(fp_report_problem_count(r, FP_P_DUP_NAME), 3);
 	ck_assert(has_dup(r, "/readme.TXT", "/README.TXT"));
 	ck_assert(has_dup(r, "/\xc3\xa9t\xc3\xa9.txt", "/\xc3\x89T\xc3\x89.TXT"));
 	ck_assert(has_dup(r, "/A.B", "/A.B"));
-	ck_assert_uint_eq(r->per_problem[FP_P_BAD_NAME], 1);
-	ck_assert_uint_eq(r->files, 7);
+	ck_assert_uint_eq(fp_report_problem_count(r, FP_P_BAD_NAME), 1);
+	ck_assert_uint_eq(sum(r).files, 7);
 	fp_report_free(r);
 }
 END_TEST
@@ -733,8 +742,8 @@ START_TEST(test_deep_paths)
 	put_named(at, "y longer name.bin", "YLONGE~1BIN", FP_ATTR_ARCHIVE,
 		  60, 2 * SEC);
 	r = verify();
-	ck_assert_uint_eq(r->dirs, 2);
-	ck_assert_uint_eq(r->files, 4);
+	ck_assert_uint_eq(sum(r).dirs, 2);
+	ck_assert_uint_eq(sum(r).files, 4);
 	find_at(r, FP_P_CHAIN_SHORT, "/Long Dir Name/SUB/deep file.bin");
 	find_at(r, FP_P_BAD_NAME, "/Long Dir Name/SUB/bad?.TXT");
 	check_xlink(r, "/Long Dir Name/SUB/y longer name.bin", 51,
@@ -765,8 +774,8 @@ START_TEST(test_last_clusters)
 	ck_assert_ptr_nonnull(f);
 	ck_assert_uint_eq(f->cl, max - 5);
 	ck_assert_uint_eq(f->a, 2);
-	ck_assert_uint_eq(r->lost, 2);
-	ck_assert_uint_eq(r->used, 6);
+	ck_assert_uint_eq(sum(r).lost, 2);
+	ck_assert_uint_eq(sum(r).used, 6);
 	fp_report_free(r);
 }
 END_TEST
@@ -789,11 +798,11 @@ START_TEST(test_free_taken)
 	r = verify();
 	ck_assert_ptr_nonnull(find(r, FP_P_CHAIN_FREE));
 	ck_assert_ptr_nonnull(find(r, FP_P_BAD_START));
-	ck_assert_uint_eq(r->used, 5);	/* 2, 10, 11, and 3 and 50 */
-	ck_assert_uint_eq(r->free_cl, CLUSTERS - 5);
-	ck_assert_uint_eq(r->used + r->free_cl + r->bad, CLUSTERS);
-	ck_assert_uint_eq(r->run_start, 51);
-	ck_assert_uint_eq(r->run_count, CLUSTERS + 1 - 50);
+	ck_assert_uint_eq(sum(r).used, 5);	/* 2, 10, 11, and 3 and 50 */
+	ck_assert_uint_eq(sum(r).free_cl, CLUSTERS - 5);
+	ck_assert_uint_eq(sum(r).used + sum(r).free_cl + sum(r).bad, CLUSTERS);
+	ck_assert_uint_eq(sum(r).run_start, 51);
+	ck_assert_uint_eq(sum(r).run_count, CLUSTERS + 1 - 50);
 	fp_report_free(r);
 }
 END_TEST
@@ -814,12 +823,12 @@ static void check_label_finding(enum fp_problem p, const char *other)
 				FP_P_LABEL_MISMATCH : FP_P_BAD_LABEL));
 	if (p == FP_P_COUNT) {
 		ck_assert_ptr_null(find(r, FP_P_LABEL_MISMATCH));
-		ck_assert_uint_eq(r->errors + r->warnings, 0);
+		ck_assert_uint_eq(sum(r).errors + sum(r).warnings, 0);
 	} else {
 		f = find_at(r, p, "");
 		ck_assert_ptr_nonnull(f->other);
 		ck_assert_str_eq(f->other, other);
-		ck_assert_uint_eq(r->errors, 1);
+		ck_assert_uint_eq(sum(r).errors, 1);
 	}
 	fp_report_free(r);
 }
@@ -890,8 +899,8 @@ START_TEST(test_ntres_bits)
 	root_ent(1)[DIR_NTRES] = 0xE5;
 	r = verify();
 	find_at(r, FP_P_BAD_NAME, "/T:ST_E~1.PFI");
-	ck_assert_uint_eq(r->errors + r->warnings, 1);
-	ck_assert_uint_eq(r->files, 2);
+	ck_assert_uint_eq(sum(r).errors + sum(r).warnings, 1);
+	ck_assert_uint_eq(sum(r).files, 2);
 	fp_report_free(r);
 }
 END_TEST

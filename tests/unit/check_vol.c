@@ -14,6 +14,15 @@
 
 #define MIB (1024 * 1024)
 
+/* The counts of @r. */
+static struct fp_report_summary sum(const struct fp_report *r)
+{
+	struct fp_report_summary s;
+
+	fp_report_summary(r, &s);
+	return s;
+}
+
 static char dir[TEST_TMPL_LEN];
 static char img[TEST_TMPL_LEN + 16];
 
@@ -198,12 +207,12 @@ START_TEST(test_overlap)
 				     &vol, &d), FP_OK);
 	ck_assert_int_eq(fp_vol_locate(vol)->overlap.found, 1);
 	ck_assert_int_eq(fp_vol_verify(vol, NULL, &r), FP_OK);
-	ck_assert_uint_ge(r->finding_count, 1);
-	ck_assert_int_eq(r->findings[0].problem, FP_P_PART_OVERLAP);
-	ck_assert_str_eq(r->findings[0].other, "partition 2");
-	ck_assert_uint_eq(r->findings[0].a, 1);
-	ck_assert_uint_eq(r->findings[0].b, 6144);
-	ck_assert_uint_ge(r->errors, 1);
+	ck_assert_uint_ge(fp_report_finding_count(r), 1);
+	ck_assert_int_eq(fp_report_finding(r, 0)->problem, FP_P_PART_OVERLAP);
+	ck_assert_str_eq(fp_report_finding(r, 0)->other, "partition 2");
+	ck_assert_uint_eq(fp_report_finding(r, 0)->a, 1);
+	ck_assert_uint_eq(fp_report_finding(r, 0)->b, 6144);
+	ck_assert_uint_ge(sum(r).errors, 1);
 	fp_report_free(r);
 	fp_vol_close(vol, NULL);
 }
@@ -231,9 +240,9 @@ START_TEST(test_gpt_backup)
 	ck_assert_int_eq(d.loc.gpt_backup, 1);
 	ck_assert_uint_eq(fp_vol_locate(vol)->part, 1);
 	ck_assert_int_eq(fp_vol_verify(vol, NULL, &r), FP_OK);
-	ck_assert_uint_ge(r->finding_count, 1);
-	ck_assert_int_eq(r->findings[0].problem, FP_P_GPT_PRIMARY);
-	ck_assert_uint_eq(r->findings[0].a, 1);
+	ck_assert_uint_ge(fp_report_finding_count(r), 1);
+	ck_assert_int_eq(fp_report_finding(r, 0)->problem, FP_P_GPT_PRIMARY);
+	ck_assert_uint_eq(fp_report_finding(r, 0)->a, 1);
 	fp_report_free(r);
 	fp_vol_close(vol, NULL);
 }
