@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "findings_impl.h"
 #include "name.h"
 #include "util.h"
 
