@@ -60,8 +60,7 @@ struct cli {
  */
 int cli_parse_args(struct cli *c, int argc, const char **argv);
 
-/* "fatprealloc: " @fmt with @arg, then the try-help line: EXIT_USAGE. */
-int cli_usage_error(const char *fmt, const char *arg);
+/* operands.c */
 
 /* Append the request @path (after its ::) of @size; 0 or an exit code. */
 int cli_add_req(struct cli *c, const char *path, uint64_t size);

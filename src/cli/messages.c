@@ -390,3 +390,11 @@ void cli_vol_notes(const struct cli *c, const struct fp_locate *loc)
 		cli_msg("'%s': using partition %u at offset %" PRIu64, c->image,
 		    loc->part, loc->off);
 }
+
+int cli_usage_error(const char *fmt, const char *arg)
+{
+	fputs(PROG ": ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	return cli_try_help();
+}

@@ -20,6 +20,9 @@ int cli_exit_code(enum fp_err err);
 /* The line after a usage error's message; returns EXIT_USAGE. */
 int cli_try_help(void);
 
+/* "fatprealloc: " @fmt with @arg, then the try-help line: EXIT_USAGE. */
+int cli_usage_error(const char *fmt, const char *arg);
+
 /* Say why opening or reading the volume failed; returns the exit code. */
 int cli_fs_error(const struct cli *c, struct fp_img *img, enum fp_err err);
 

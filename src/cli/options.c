@@ -17,14 +17,6 @@
 #include "size.h"
 #include "tree.h"
 
-int cli_usage_error(const char *fmt, const char *arg)
-{
-	fputs(PROG ": ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
-	return cli_try_help();
-}
-
 /* Parse a decimal epoch; 0 on success. */
 static int parse_epoch(const char *s, int64_t *out)
 {
@@ -90,87 +82,11 @@ static int check_duplicates(const struct cli *c)
 	return EXIT_OK;
 }
 
-/* Append the request @path (after its ::) of @size. */
-int cli_add_req(struct cli *c, const char *path, uint64_t size)
-{
-	if (fp_reqs_add(&c->rq, path, size)) {
-		cli_msg("out of memory");
-		return EXIT_OPERATIONAL;
-	}
-	return EXIT_OK;
-}
-
-/*
- * 1 if volume path @path ends in a slash.  On the command line such a
- * path names a directory, as mtools 4.0.43 reads a target, although the
- * library skips trailing slashes: never a file to preallocate or trim,
- * only a directory to map, or to copy a file into.
- */
-int cli_ends_in_slash(const char *path)
-{
-	size_t n = strlen(path);
-
-	return n && path[n - 1] == '/';
-}
-
 /* The usage error of ::PATH @arg, which ends in a slash, given for a file. */
 static int not_a_file(const char *arg)
 {
 	return cli_usage_error("'%s' ends in a slash, so it names a directory, "
 			   "not a file", arg);
-}
-
-/* Why the source tree cannot be copied, naming the host path. */
-static int tree_error(const struct fp_tree_diag *d, enum fp_err err)
-{
-	if (err == FP_E_SRC && d->link && d->errnum == ENOENT)
-		cli_msg("'%s' is a symbolic link to nothing; nothing was written",
-		    d->path);
-	else if (err == FP_E_SRC)
-		cli_msg("cannot read '%s': %s; nothing was written", d->path,
-		    strerror(d->errnum));
-	else if (err == FP_E_SPECIAL)
-		cli_msg("'%s' is not a regular file or directory; only those are "
-		    "copied; nothing was written", d->path);
-	else if (err == FP_E_LOOP)
-		cli_msg("'%s' leads back to a directory that holds it (a symbolic "
-		    "link loop); nothing was written", d->path);
-	else if (err == FP_E_TOOBIG)
-		cli_msg("'%s' is larger than 4294967295 bytes (4 GiB - 1), the "
-		    "largest FAT file; nothing was written", d->path);
-	else if (err == FP_E_SNAPBIG)
-		cli_msg("'%s' says size 0 but holds more than %u bytes (64 MiB), "
-		    "the most read into memory from such a file; nothing was "
-		    "written", d->path, (unsigned)FP_TREE_SNAP_MAX);
-	else
-		cli_msg("cannot copy '%s': %s", d->path, fp_strerror(err));
-	return EXIT_OPERATIONAL;
-}
-
-/*
- * SRC ::DEST: scan SRC and add a request for each of its directories and
- * files (fp_reqs_add_copy()).
- */
-int cli_add_copy(struct cli *c, const char *src, const char *dest)
-{
-	struct fp_tree_diag d;
-	uint64_t size;
-	enum fp_err err;
-
-	if (strncmp(dest, "::", 2))
-		return cli_usage_error("destination '%s' does not start with ::",
-				   dest);
-	err = fp_reqs_add_copy(&c->rq, src, dest + 2,
-			       c->clamp ? &c->time : NULL, &d);
-	if (err == FP_E_SRC && d.errnum == ENOENT && !d.link &&
-	    !fp_size_parse(src, &size))
-		return cli_usage_error("no source file '%s'; to preallocate, "
-				   "give ::PATH SIZE, the path first", src);
-	if (err == FP_E_NOMEM && !*d.path) {
-		cli_msg("out of memory");
-		return EXIT_OPERATIONAL;
-	}
-	return err ? tree_error(&d, err) : EXIT_OK;
 }
 
 /* --map or --trim IMAGE ::PATH...: requests without sizes. */
