@@ -29,50 +29,34 @@ static int dir_cmp(const void *a, const void *b)
 	return (x->problem > y->problem) - (x->problem < y->problem);
 }
 
-/*
- * Take over what the writers' walk @v recorded, sorted; the cross-links
- * come from v->xl.
- */
-static enum fp_err damage_finish(struct fp_walk *v, struct fp_damage *d)
+/* Take over what the writers' walk @w recorded, sorted. */
+static enum fp_err damage_finish(struct fp_walk *w, struct fp_damage *d)
 {
-	size_t i;
-
-	d->dirs = v->marks;	/* the damage owns them now */
-	d->dir_count = v->mark_count;
-	v->marks = NULL;
+	fp_walk_take_marks(w, &d->dirs, &d->dir_count);	/* ours now */
 	if (d->dir_count)
 		qsort(d->dirs, d->dir_count, sizeof(*d->dirs), dir_cmp);
-	fp_walk_sort_taken(v);
-	d->free_used = v->taken;	/* and these */
-	d->free_count = v->taken_count;
-	v->taken = NULL;
-	if (!v->xl_count)
-		return FP_OK;
-	d->shared = malloc(v->xl_count * sizeof(*d->shared));
-	if (!d->shared)
-		return FP_E_NOMEM;
-	for (i = 0; i < v->xl_count; i++)
-		d->shared[i] = v->xl[i].cl;
-	d->shared_count = v->xl_count;
-	qsort(d->shared, d->shared_count, sizeof(*d->shared), fp_walk_cl_cmp);
-	return FP_OK;
+	fp_walk_take_free_used(w, &d->free_used, &d->free_count);
+	return fp_walk_xlink_cls(w, &d->shared, &d->shared_count);
 }
 
 enum fp_err fp_damage_find(struct fp_fs *fs, struct fp_damage **out)
 {
 	struct fp_damage *d = calloc(1, sizeof(*d));
-	struct fp_walk w;
+	struct fp_walk *w = NULL;
 	enum fp_err err;
 
 	if (!d)
 		return FP_E_NOMEM;
-	fp_walk_init(&w, fs, NULL);
-	if (!w.err)
-		fp_walk_tree(&w);
-	err = w.err ? w.err : damage_finish(&w, d);
-	d->claimed = w.claimed;	/* the walk's, now the outcome's */
-	memset(&w.claimed, 0, sizeof(w.claimed));
-	fp_walk_release(&w);
+	err = fp_walk_new(fs, NULL, &w);
+	if (!err) {
+		fp_walk_tree(w);
+		err = fp_walk_err(w);
+	}
+	if (!err)
+		err = damage_finish(w, d);
+	if (w)	/* the walk's claimed set, now the outcome's */
+		fp_walk_take_claimed(w, &d->claimed);
+	fp_walk_free(w);
 	if (err) {
 		fp_damage_free(d);
 		return err;

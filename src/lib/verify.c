@@ -19,8 +19,6 @@
 
 /* FAT entries decoded at a time by the pass over the FAT. */
 #define SCAN_CHUNK 1024u
-/* Shortest run of links scan_fat keeps for the walk (16 KiB of FAT32). */
-#define LINK_RUN_MIN 4096u
 /*
  * Clean FAT windows kept (one 2 MiB chunk of 8): scan_fat reads the FAT
  * in order and keeps long runs for the walk, which then reads little;
@@ -34,12 +32,25 @@
  * knows.
  */
 struct vctx {
-	struct fp_walk w;
+	struct fp_walk *w;	/* owned */
+	struct fp_fs *fs;	/* owned */
+	const struct fp_geom *g;
+	struct fp_fat *fat;
+	struct fp_report *r;	/* borrowed: the caller's */
+	uint32_t max_cl;
+	uint32_t *taken;	/* clusters marked free that a chain uses */
+	size_t taken_count;
 	struct fp_bitset pointed;	/* clusters some entry links to */
 	struct fp_bitset used;	/* clusters neither free nor bad */
 	uint32_t used_end;	/* clusters in use all lie below it */
 	uint32_t run_end, cur_count;	/* the free run scan_fat is in */
 };
+
+/* What FAT entry value @val is, without a call. */
+static inline enum fp_fat_kind entry_kind(const struct vctx *v, uint32_t val)
+{
+	return fp_fat_kind_of(v->g->type, v->max_cl, val);
+}
 
 /* ---- boot sector and FAT -------------------------------------------- */
 
@@ -78,32 +89,32 @@ static enum boot_byte boot_byte_kind(uint32_t i)
  */
 static void check_backup(struct vctx *v)
 {
-	const struct fp_geom *g = v->w.g;
-	struct fp_img *img = fp_fs_img(v->w.fs);
+	const struct fp_geom *g = v->g;
+	struct fp_img *img = fp_fs_img(v->fs);
 	uint8_t *a = malloc(g->sec_len), *b = malloc(g->sec_len);
 	uint32_t i, first[3] = { 0, 0, 0 };
 
 	if (!a || !b) {
-		fp_walk_fail(&v->w, FP_E_NOMEM);
+		fp_walk_fail(v->w, FP_E_NOMEM);
 		goto out;
 	}
 	if (fp_img_read(img, 0, a, g->sec_len) ||
 	    fp_img_read(img, (uint64_t)g->backup_sec * g->sec_len, b,
 			g->sec_len)) {
-		fp_walk_fail(&v->w, FP_E_IO);
+		fp_walk_fail(v->w, FP_E_IO);
 		goto out;
 	}
 	for (i = g->sec_len; i-- > 0;)
 		if (a[i] != b[i])
 			first[boot_byte_kind(i)] = i + 1;
 	if (first[BOOT_BPB])
-		fp_walk_add(&v->w, FP_P_BOOT_BACKUP, "", 0, g->backup_sec,
+		fp_walk_add(v->w, FP_P_BOOT_BACKUP, "", 0, g->backup_sec,
 			    first[BOOT_BPB] - 1);
 	if (first[BOOT_HIDDEN_SEC])
-		fp_walk_add(&v->w, FP_P_BOOT_BACKUP_HIDDEN, "", 0,
+		fp_walk_add(v->w, FP_P_BOOT_BACKUP_HIDDEN, "", 0,
 			    g->backup_sec, fp_le32(b + BOOT_HIDDEN));
 	if (first[BOOT_CODE])
-		fp_walk_add(&v->w, FP_P_BOOT_BACKUP_CODE, "", 0, g->backup_sec,
+		fp_walk_add(v->w, FP_P_BOOT_BACKUP_CODE, "", 0, g->backup_sec,
 			    first[BOOT_CODE] - 1);
 out:
 	free(a);
@@ -112,47 +123,47 @@ out:
 
 static void check_boot(struct vctx *v)
 {
-	const struct fp_geom *g = v->w.g;
-	const struct fp_fsinfo *fi = fp_fs_fsinfo(v->w.fs);
+	const struct fp_geom *g = v->g;
+	const struct fp_fsinfo *fi = fp_fs_fsinfo(v->fs);
 
 	if (g->type != FP_FAT32)
 		return;
 	if (g->cluster_count < FP_FAT32_MIN_CLUSTERS)
-		fp_walk_add(&v->w, FP_P_FAT_TYPE, "", 0, g->cluster_count, 0);
+		fp_walk_add(v->w, FP_P_FAT_TYPE, "", 0, g->cluster_count, 0);
 	if (g->backup_sec)
 		check_backup(v);
 	if (g->fsinfo_sec && !fi->valid)
-		fp_walk_add(&v->w, FP_P_FSINFO_SIG, "", 0, g->fsinfo_sec, 0);
+		fp_walk_add(v->w, FP_P_FSINFO_SIG, "", 0, g->fsinfo_sec, 0);
 	if (fi->trusted && fi->next_free != FP_FSINFO_UNKNOWN &&
 	    (fi->next_free < 2 || fi->next_free > fp_geom_max_cl(g)))
-		fp_walk_add(&v->w, FP_P_FSINFO_NEXT, "", 0, fi->next_free, 0);
+		fp_walk_add(v->w, FP_P_FSINFO_NEXT, "", 0, fi->next_free, 0);
 }
 
 /* Entry 0 holds the media byte, entry 1 end-of-chain plus state bits. */
 static void check_fat_head(struct vctx *v)
 {
-	uint32_t mask = fp_fat_eoc(v->w.fat), e0, e1, clean, ioerr;
-	uint32_t want0 = (mask & ~0xFFu) | v->w.g->media;
+	uint32_t mask = fp_fat_eoc(v->fat), e0, e1, clean, ioerr;
+	uint32_t want0 = (mask & ~0xFFu) | v->g->media;
 
-	e0 = fp_walk_entry(&v->w, 0);
-	e1 = fp_walk_entry(&v->w, 1);
+	e0 = fp_walk_entry(v->w, 0);
+	e1 = fp_walk_entry(v->w, 1);
 	if (e0 != want0)
-		fp_walk_add(&v->w, FP_P_FAT_MEDIA, "", 0, e0, want0);
-	if (v->w.g->type == FP_FAT32) {
+		fp_walk_add(v->w, FP_P_FAT_MEDIA, "", 0, e0, want0);
+	if (v->g->type == FP_FAT32) {
 		clean = FP_FAT32_CLEAN;
 		ioerr = FP_FAT32_NO_IOERR;
-	} else if (v->w.g->type == FP_FAT16) {
+	} else if (v->g->type == FP_FAT16) {
 		clean = FP_FAT16_CLEAN;
 		ioerr = FP_FAT16_NO_IOERR;
 	} else {
 		clean = ioerr = 0;
 	}
-	if (fp_walk_kind(&v->w, e1 | clean | ioerr) != FP_FK_EOC)
-		fp_walk_add(&v->w, FP_P_FAT_ENTRY1, "", 0, e1, 0);
-	if ((v->w.g->state & FP_STATE_DIRTY) || (clean && !(e1 & clean)))
-		fp_walk_add(&v->w, FP_P_DIRTY, "", 0, 0, 0);
+	if (entry_kind(v, e1 | clean | ioerr) != FP_FK_EOC)
+		fp_walk_add(v->w, FP_P_FAT_ENTRY1, "", 0, e1, 0);
+	if ((v->g->state & FP_STATE_DIRTY) || (clean && !(e1 & clean)))
+		fp_walk_add(v->w, FP_P_DIRTY, "", 0, 0, 0);
 	if (ioerr && !(e1 & ioerr))
-		fp_walk_add(&v->w, FP_P_IO_ERROR, "", 0, 0, 0);
+		fp_walk_add(v->w, FP_P_IO_ERROR, "", 0, 0, 0);
 }
 
 /*
@@ -167,10 +178,10 @@ static void free_span(struct vctx *v, uint32_t cl, uint32_t n)
 	else
 		v->cur_count = n;
 	v->run_end = cl + n - 1;
-	v->w.r->free_cl += n;
-	if (v->cur_count > v->w.r->run_count) {
-		v->w.r->run_count = v->cur_count;
-		v->w.r->run_start = v->run_end - v->cur_count + 1;
+	v->r->free_cl += n;
+	if (v->cur_count > v->r->run_count) {
+		v->r->run_count = v->cur_count;
+		v->r->run_start = v->run_end - v->cur_count + 1;
 	}
 }
 
@@ -186,60 +197,34 @@ static uint32_t free_groups(struct vctx *v, uint32_t cl, uint32_t n)
 
 	if (cl % 64 || n < 64)
 		return 0;
-	err = fp_fat_free_groups(v->w.fat, cl, n / 64, &g);
+	err = fp_fat_free_groups(v->fat, cl, n / 64, &g);
 	if (err)
-		fp_walk_fail(&v->w, err);
+		fp_walk_fail(v->w, err);
 	return err ? 0 : g * 64;
 }
 
 /* Entry @cl, whose value is @val, in the counts and bitmaps. */
 static void scan_entry(struct vctx *v, uint32_t cl, uint32_t val)
 {
-	switch (fp_walk_kind(&v->w, val)) {
+	switch (entry_kind(v, val)) {
 	case FP_FK_FREE:
 		free_span(v, cl, 1);
 		return;
 	case FP_FK_BAD:
-		v->w.r->bad++;
+		v->r->bad++;
 		return;
 	case FP_FK_NEXT:
-		fp_walk_bit_set(&v->w, &v->pointed, val);
+		fp_walk_bit_set(v->w, &v->pointed, val);
 		break;
 	case FP_FK_EOC:
 		break;
 	default:
-		fp_walk_add(&v->w, FP_P_FAT_BAD_ENTRY, "", cl, val, 0);
+		fp_walk_add(v->w, FP_P_FAT_BAD_ENTRY, "", cl, val, 0);
 		break;
 	}
-	fp_walk_bit_set(&v->w, &v->used, cl);
+	fp_walk_bit_set(v->w, &v->used, cl);
 	v->used_end = cl + 1;	/* scan_fat goes up */
-	v->w.r->used++;
-}
-
-/*
- * Links @cl .. @cl + @n - 1 found by scan_fat: kept (joined to the run
- * before when they continue it) if the run grows to LINK_RUN_MIN, so that
- * the walk claims it without reading the FAT again.  The table holds at
- * most one run per LINK_RUN_MIN clusters.
- */
-static void note_links(struct vctx *v, uint32_t cl, uint32_t n)
-{
-	struct fp_walk_run *last = v->w.link_count ?
-				&v->w.links[v->w.link_count - 1] : NULL;
-
-	if (last && last->cl + last->len == cl) {
-		last->len += n;
-		return;
-	}
-	if (last && last->len < LINK_RUN_MIN)
-		v->w.link_count--;	/* too short to keep: replace it */
-	if (fp_grow(&v->w.links, &v->w.link_cap, v->w.link_count,
-		    sizeof(*v->w.links))) {
-		fp_walk_fail(&v->w, FP_E_NOMEM);
-		return;
-	}
-	v->w.links[v->w.link_count].cl = cl;
-	v->w.links[v->w.link_count++].len = n;
+	v->r->used++;
 }
 
 /*
@@ -248,22 +233,22 @@ static void note_links(struct vctx *v, uint32_t cl, uint32_t n)
  */
 static void scan_fat(struct vctx *v)
 {
-	uint32_t cl = 2, n, i, max = fp_geom_max_cl(v->w.g), vals[SCAN_CHUNK];
-	uint32_t step = v->w.g->cluster_count / 1024;	/* even progress */
+	uint32_t cl = 2, n, i, max = fp_geom_max_cl(v->g), vals[SCAN_CHUNK];
+	uint32_t step = v->g->cluster_count / 1024;	/* even progress */
 	enum fp_err err = FP_OK;
 
 	if (step < 16)
 		step = 16;
-	while (cl <= max && !err && !v->w.err) {
-		fp_progress_tick(&v->w.tick, cl - 1);
+	while (cl <= max && !err && !fp_walk_err(v->w)) {
+		fp_walk_progress(v->w, cl - 1);
 		n = max - cl + 1 < step ? max - cl + 1 : step;
-		err = fp_fat_seq(v->w.fat, cl, n, &n);
+		err = fp_fat_seq(v->fat, cl, n, &n);
 		if (!err && n) {
-			fp_walk_bits_fill(&v->w, &v->used, cl, cl + n - 1);
+			fp_walk_bits_fill(v->w, &v->used, cl, cl + n - 1);
 			v->used_end = cl + n;
-			fp_walk_bits_fill(&v->w, &v->pointed, cl + 1, cl + n);
-			v->w.r->used += n;
-			note_links(v, cl, n);
+			fp_walk_bits_fill(v->w, &v->pointed, cl + 1, cl + n);
+			v->r->used += n;
+			fp_walk_links(v->w, cl, n);
 			cl += n;
 			continue;
 		}
@@ -277,16 +262,14 @@ static void scan_fat(struct vctx *v)
 		if (n > 64 && (cl + n) % 64)	/* end on a group */
 			n -= (cl + n) % 64;
 		if (!err)
-			err = fp_fat_get_run(v->w.fat, cl, n, vals);
+			err = fp_fat_get_run(v->fat, cl, n, vals);
 		for (i = 0; !err && i < n; i++)
 			scan_entry(v, cl + i, vals[i]);
 		cl += n;
 	}
-	if (v->w.link_count &&
-	    v->w.links[v->w.link_count - 1].len < LINK_RUN_MIN)
-		v->w.link_count--;
+	fp_walk_links_end(v->w);
 	if (err)
-		fp_walk_fail(&v->w, err);
+		fp_walk_fail(v->w, err);
 }
 
 /*
@@ -303,31 +286,33 @@ static void report_copies(struct vctx *v)
 	uint32_t copy;
 	int lost = 0;
 
-	for (copy = 0; !err && copy < v->w.g->fat_count; copy++) {
-		d = fp_fat_copy_diff(v->w.fat, copy);
+	for (copy = 0; !err && copy < v->g->fat_count; copy++) {
+		d = fp_fat_copy_diff(v->fat, copy);
 		if (!d.count)
 			continue;
 		if (!da)
-			err = fp_damage_find(v->w.fs, &da);
+			err = fp_damage_find(v->fs, &da);
 		if (!err)
-			err = fp_damage_copy_lost(v->w.fs, da, copy, &lost);
+			err = fp_damage_copy_lost(v->fs, da, copy, &lost);
 		if (!err)
-			fp_walk_add(&v->w, lost ? FP_P_FAT_MISMATCH_LOST :
+			fp_walk_add(v->w, lost ? FP_P_FAT_MISMATCH_LOST :
 				    FP_P_FAT_MISMATCH, "", d.first_cl, copy + 1,
 				    d.count);
 	}
 	fp_damage_free(da);
 	if (err)
-		fp_walk_fail(&v->w, err);
+		fp_walk_fail(v->w, err);
 }
 
 /* Everything before the data area, then what the walk found. */
 static void check_holes(struct vctx *v)
 {
-	fp_walk_count_holes(&v->w, 0, v->w.g->data_off);
-	if (v->w.hole_bytes)
-		fp_walk_add(&v->w, FP_P_METADATA_HOLE, "", 0, v->w.hole_bytes,
-			    v->w.hole_count);
+	uint64_t bytes, count;
+
+	fp_walk_count_holes(v->w, 0, v->g->data_off);
+	fp_walk_holes(v->w, &bytes, &count);
+	if (bytes)
+		fp_walk_add(v->w, FP_P_METADATA_HOLE, "", 0, bytes, count);
 }
 
 /* ---- lost clusters -------------------------------------------------- */
@@ -335,20 +320,21 @@ static void check_holes(struct vctx *v)
 /* Claim the unclaimed chain from @cl and report it as lost. */
 static void lost_chain(struct vctx *v, uint32_t cl)
 {
+	struct fp_bitset *claimed = fp_walk_claimed(v->w);
 	uint32_t start = cl, n = 0, val;
 
-	while (cl >= 2 && cl <= v->w.max_cl &&
-	       !fp_bitset_test(&v->w.claimed, cl) &&
+	while (cl >= 2 && cl <= v->max_cl &&
+	       !fp_bitset_test(claimed, cl) &&
 	       fp_bitset_test(&v->used, cl)) {
-		fp_walk_bit_set(&v->w, &v->w.claimed, cl);
+		fp_walk_bit_set(v->w, claimed, cl);
 		n++;
-		val = fp_walk_entry(&v->w, cl);
-		if (fp_walk_kind(&v->w, val) != FP_FK_NEXT)
+		val = fp_walk_entry(v->w, cl);
+		if (entry_kind(v, val) != FP_FK_NEXT)
 			break;
 		cl = val;
 	}
-	v->w.r->lost += n;
-	fp_walk_add(&v->w, FP_P_LOST, "", start, n, 0);
+	v->r->lost += n;
+	fp_walk_add(v->w, FP_P_LOST, "", start, n, 0);
 }
 
 /*
@@ -361,20 +347,21 @@ static void lost_in_block(struct vctx *v, uint32_t k, int pass)
 {
 	const uint64_t *u = fp_bitset_block(&v->used, k), *c;
 	const uint64_t *p = pass ? NULL : fp_bitset_block(&v->pointed, k);
+	struct fp_bitset *claimed = fp_walk_claimed(v->w);
 	uint64_t w;
 	uint32_t j, cl;
 
-	if (!u || fp_bitset_full(&v->w.claimed, k))
+	if (!u || fp_bitset_full(claimed, k))
 		return;
-	for (j = 0; j < FP_BITSET_WORDS && !v->w.err; j++) {
+	for (j = 0; j < FP_BITSET_WORDS && !fp_walk_err(v->w); j++) {
 		/* lost_chain sets bits */
-		c = fp_bitset_block(&v->w.claimed, k);
+		c = fp_bitset_block(claimed, k);
 		w = u[j] & ~(c ? c[j] : 0) & ~(p ? p[j] : 0);
 		while (w) {
 			cl = k * FP_BITSET_BLOCK + j * 64 +
 			     (unsigned)__builtin_ctzll(w);
 			w &= w - 1;
-			if (!fp_bitset_test(&v->w.claimed, cl))
+			if (!fp_bitset_test(claimed, cl))
 				lost_chain(v, cl);
 		}
 	}
@@ -392,7 +379,7 @@ static void find_lost(struct vctx *v)
 	int pass;
 
 	for (pass = 0; pass < 2; pass++)
-		for (k = 0; k < blocks && !v->w.err; k++)
+		for (k = 0; k < blocks && !fp_walk_err(v->w); k++)
 			lost_in_block(v, k, pass);
 }
 
@@ -413,10 +400,10 @@ static void label_str(const uint8_t lab[11], char *buf, size_t len)
 /* A finding @p about the label(s) with the text @what as its "other". */
 static void add_label(struct vctx *v, enum fp_problem p, const char *what)
 {
-	struct fp_finding *f = fp_walk_add(&v->w, p, "", 0, 0, 0);
+	struct fp_finding *f = fp_walk_add(v->w, p, "", 0, 0, 0);
 
 	if (f && !(f->other = strdup(what)))
-		fp_walk_fail(&v->w, FP_E_NOMEM);
+		fp_walk_fail(v->w, FP_E_NOMEM);
 }
 
 /*
@@ -432,18 +419,20 @@ static void add_label(struct vctx *v, enum fp_problem p, const char *what)
 static void check_label(struct vctx *v)
 {
 	static const uint8_t no_name[11] = "NO NAME    ";
-	const struct fp_geom *g = v->w.g;
+	const struct fp_geom *g = v->g;
 	char a[3 * 11 + 3], b[3 * 11 + 3], what[2 * sizeof(a) + 64];
+	uint8_t label[11];
+	int root_label = fp_walk_root_label(v->w, label);
 
-	label_str(v->w.label, a, sizeof(a));
+	label_str(label, a, sizeof(a));
 	label_str(g->label, b, sizeof(b));
-	if (v->w.root_label && fp_name_label_bad(v->w.label)) {
+	if (root_label && fp_name_label_bad(label)) {
 		snprintf(what, sizeof(what), "%s in the root directory", a);
 		add_label(v, FP_P_BAD_LABEL, what);
 	} else if (!g->has_label) {
 		return;
-	} else if (v->w.root_label) {
-		if (memcmp(v->w.label, g->label, sizeof(v->w.label)) == 0)
+	} else if (root_label) {
+		if (memcmp(label, g->label, sizeof(label)) == 0)
 			return;
 		snprintf(what, sizeof(what), "%s in the boot sector, %s in "
 			 "the root directory", b, a);
@@ -461,7 +450,7 @@ static void check_label(struct vctx *v)
 /* ---- the whole check ------------------------------------------------ */
 
 /*
- * The largest free run again, without the clusters in v->w.taken: a second
+ * The largest free run again, without the clusters in v->taken: a second
  * pass over the FAT, made only when one of them lies in the run scan_fat
  * found, which only a damaged volume has.
  */
@@ -471,27 +460,27 @@ static void rerun_free(struct vctx *v)
 	size_t j = 0;
 	enum fp_err err = FP_OK;
 
-	v->w.r->run_start = v->w.r->run_count = 0;
-	while (cl <= v->w.max_cl && !err) {
-		n = v->w.max_cl - cl + 1 < SCAN_CHUNK ? v->w.max_cl - cl + 1 :
-						      SCAN_CHUNK;
-		err = fp_fat_get_run(v->w.fat, cl, n, vals);
+	v->r->run_start = v->r->run_count = 0;
+	while (cl <= v->max_cl && !err) {
+		n = v->max_cl - cl + 1 < SCAN_CHUNK ? v->max_cl - cl + 1 :
+						  SCAN_CHUNK;
+		err = fp_fat_get_run(v->fat, cl, n, vals);
 		for (i = 0; !err && i < n; i++, cl++) {
-			while (j < v->w.taken_count && v->w.taken[j] < cl)
+			while (j < v->taken_count && v->taken[j] < cl)
 				j++;
-			if (fp_walk_kind(&v->w, vals[i]) != FP_FK_FREE ||
-			    (j < v->w.taken_count && v->w.taken[j] == cl)) {
+			if (entry_kind(v, vals[i]) != FP_FK_FREE ||
+			    (j < v->taken_count && v->taken[j] == cl)) {
 				cur = 0;
 				continue;
 			}
-			if (++cur > v->w.r->run_count) {
-				v->w.r->run_count = cur;
-				v->w.r->run_start = cl - cur + 1;
+			if (++cur > v->r->run_count) {
+				v->r->run_count = cur;
+				v->r->run_start = cl - cur + 1;
 			}
 		}
 	}
 	if (err)
-		fp_walk_fail(&v->w, err);
+		fp_walk_fail(v->w, err);
 }
 
 /*
@@ -501,17 +490,17 @@ static void rerun_free(struct vctx *v)
  */
 static void count_taken(struct vctx *v)
 {
-	struct fp_report *r = v->w.r;
+	struct fp_report *r = v->r;
 	size_t i;
 	int in_run = 0;
 
-	fp_walk_sort_taken(&v->w);
-	for (i = 0; i < v->w.taken_count; i++) {
+	fp_walk_take_free_used(v->w, &v->taken, &v->taken_count);
+	for (i = 0; i < v->taken_count; i++) {
 		assert(r->free_cl > 0);
 		r->free_cl--;
 		r->used++;
-		if (v->w.taken[i] >= r->run_start &&
-		    v->w.taken[i] - r->run_start < r->run_count)
+		if (v->taken[i] >= r->run_start &&
+		    v->taken[i] - r->run_start < r->run_count)
 			in_run = 1;
 	}
 	if (in_run)
@@ -520,21 +509,22 @@ static void count_taken(struct vctx *v)
 
 static void check_free_count(struct vctx *v)
 {
-	const struct fp_fsinfo *fi = fp_fs_fsinfo(v->w.fs);
+	const struct fp_fsinfo *fi = fp_fs_fsinfo(v->fs);
 
-	if (v->w.g->type == FP_FAT32 && fi->trusted &&
+	if (v->g->type == FP_FAT32 && fi->trusted &&
 	    fi->free_count != FP_FSINFO_UNKNOWN &&
-	    fi->free_count != v->w.r->free_cl)
-		fp_walk_add(&v->w, FP_P_FSINFO_FREE, "", 0, fi->free_count,
-			    v->w.r->free_cl);
+	    fi->free_count != v->r->free_cl)
+		fp_walk_add(v->w, FP_P_FSINFO_FREE, "", 0, fi->free_count,
+			    v->r->free_cl);
 }
 
 static void vctx_release(struct vctx *v)
 {
 	fp_bitset_release(&v->pointed);
 	fp_bitset_release(&v->used);
-	fp_walk_release(&v->w);
-	fp_fs_free(v->w.fs);
+	free(v->taken);
+	fp_walk_free(v->w);
+	fp_fs_free(v->fs);
 }
 
 enum fp_err fp_verify(struct fp_img *img, struct fp_report **out)
@@ -560,33 +550,41 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 		return err;
 	}
 	memset(&v, 0, sizeof(v));
-	fp_walk_init(&v.w, fs, r);
-	fp_fat_cache(v.w.fat, VERIFY_CACHE_LEN);
-	v.w.holes = 1;
-	r->geom = *v.w.g;
-	fp_walk_bits_init(&v.w, &v.pointed);
-	fp_walk_bits_init(&v.w, &v.used);
-	fp_progress_tick_start(&v.w.tick, prog,
-			       2 * (uint64_t)v.w.g->cluster_count);
-	if (!v.w.err) {
+	v.fs = fs;
+	v.g = fp_fs_geom(fs);
+	v.fat = fp_fs_fat(fs);
+	v.r = r;
+	v.max_cl = fp_geom_max_cl(v.g);
+	err = fp_walk_new(fs, r, &v.w);
+	if (err) {
+		vctx_release(&v);
+		fp_report_free(r);
+		return err;
+	}
+	fp_fat_cache(v.fat, VERIFY_CACHE_LEN);
+	r->geom = *v.g;
+	fp_walk_bits_init(v.w, &v.pointed);
+	fp_walk_bits_init(v.w, &v.used);
+	fp_walk_progress_start(v.w, prog);
+	if (!fp_walk_err(v.w)) {
 		check_boot(&v);
 		check_fat_head(&v);
-		err = fp_fat_check_copies(v.w.fat);
+		err = fp_fat_check_copies(v.fat);
 		if (err)
-			fp_walk_fail(&v.w, err);
+			fp_walk_fail(v.w, err);
 		scan_fat(&v);
 		report_copies(&v);
-		fp_walk_tree(&v.w);
+		fp_walk_tree(v.w);
 		check_label(&v);
 		find_lost(&v);
 		count_taken(&v);
 		check_free_count(&v);
-		fp_walk_name_owners(&v.w);
+		fp_walk_name_owners(v.w);
 		check_holes(&v);
 	}
-	if (!v.w.err)
-		fp_progress_tick(&v.w.tick, v.w.tick.total);
-	err = v.w.err;
+	err = fp_walk_err(v.w);
+	if (!err)
+		fp_walk_progress_end(v.w);
 	vctx_release(&v);
 	if (err) {
 		fp_report_free(r);

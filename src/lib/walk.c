@@ -15,12 +15,30 @@
 
 /* ---- state ---------------------------------------------------------- */
 
+/* FAT entries walk_entry() reads at a time and keeps. */
+#define NEAR 16u
+/* Shortest run of links fp_walk_links() keeps (16 KiB of FAT32). */
+#define LINK_RUN_MIN 4096u
+
+/* Entries @cl .. @cl + @len - 1 each link to the next cluster. */
+struct fp_walk_run {
+	uint32_t cl;
+	uint32_t len;
+};
+
+/* A cluster found in two chains and the first chain that holds it. */
+struct fp_walk_xlink {
+	uint32_t cl;
+	int want;		/* a kept finding names it: find its owner */
+	char *owner;
+};
+
 /*
  * A directory waiting to be read; kept so that ancestors can be found.
  * A frame holds its own name only, in fp_walk.names_buf: a full path per
  * frame would cost the square of the depth (4,000 levels of 255-byte
  * names: 2 GB).  Paths are made from the parents when a finding needs
- * one (fp_walk_frame_path()).
+ * one (frame_path()).
  */
 struct fp_walk_frame {
 	uint32_t cl;		/* first cluster, 0 for a fixed root */
@@ -41,6 +59,48 @@ struct fp_walk_path {
 	const struct fp_dirent *e;
 	char *made;		/* owned; NULL until asked */
 };
+
+/* The state of a walk (walk.h); everything but @fs and @r is owned. */
+struct fp_walk {
+	struct fp_fs *fs;	/* borrowed */
+	const struct fp_geom *g;
+	struct fp_fat *fat;
+	enum fp_fat_type type;	/* of the FAT, for fp_fat_kind_of() */
+	uint32_t max_cl;
+	int fat32;
+	uint32_t near[NEAR];	/* entries near_cl .. + near_count - 1 */
+	uint32_t near_cl, near_count;	/* as walk_entry() read them last */
+	struct fp_report *r;	/* borrowed; NULL: the writers' walk */
+	enum fp_err err;	/* first allocation or I/O failure */
+	struct fp_bitset claimed;	/* clusters in a chain already */
+	struct fp_walk_frame *frames;
+	size_t frame_count, frame_cap;
+	char *names_buf;	/* the frames' names, one after the other */
+	size_t names_len, names_cap;
+	struct fp_walk_xlink *xl;	/* sorted by cluster for the owners */
+	size_t xl_count, xl_cap;
+	int owners_pass;	/* re-walk to name the first owners */
+	struct fp_tick tick;	/* progress (--verify): FAT pass, walk */
+	uint64_t walked;	/* clusters the walk has claimed */
+	struct fp_walk_run *links;	/* the FAT pass's long runs of links,
+					 * sorted, disjoint; the walk claims
+					 * them a run at a time */
+	size_t link_count, link_cap;
+	struct fp_walk_mark *marks;	/* the writers' walk: the
+					 * damaged chains */
+	size_t mark_count, mark_cap;
+	struct fp_dupname names;	/* the duplicate-name check */
+	enum fp_problem last;	/* the problem recorded last */
+	int holes;		/* look for metadata in holes (--verify) */
+	uint64_t hole_bytes, hole_count;	/* what was found there */
+	uint32_t *taken;	/* clusters marked free that a chain uses */
+	size_t taken_count, taken_cap;
+	int root_label;		/* the root has a label entry: */
+	uint8_t label[11];	/* the first one's name */
+};
+
+static char *frame_path(const struct fp_walk *v, size_t f,
+			const struct fp_dirent *e);
 
 void fp_walk_fail(struct fp_walk *v, enum fp_err err)
 {
@@ -96,20 +156,20 @@ static void mark_free_used(struct fp_walk *v, uint32_t cl)
 /*
  * FAT entry @cl.  A read error fails the whole check (its findings are
  * dropped), and from then on every entry reads as end-of-chain, so that
- * the walks under way stop at once.  The group of FP_WALK_NEAR entries
- * around @cl is read at once and kept: the files of a directory often
- * start at neighbouring clusters.  A group lies in one window (windows
- * hold a multiple of FP_WALK_NEAR entries), the one fp_fat_get() reads.
+ * the walks under way stop at once.  The group of NEAR entries around
+ * @cl is read at once and kept: the files of a directory often start at
+ * neighbouring clusters.  A group lies in one window (windows hold a
+ * multiple of NEAR entries), the one fp_fat_get() reads.
  */
-uint32_t fp_walk_entry_read(struct fp_walk *v, uint32_t cl)
+static uint32_t entry_read(struct fp_walk *v, uint32_t cl)
 {
-	uint32_t base = cl - cl % FP_WALK_NEAR, n;
+	uint32_t base = cl - cl % NEAR, n;
 	enum fp_err err = FP_E_INVAL;
 
 	if (v->err)
 		return fp_fat_eoc(v->fat);
-	n = cl <= v->max_cl && v->max_cl - base < FP_WALK_NEAR ?
-	    v->max_cl - base + 1 : FP_WALK_NEAR;
+	n = cl <= v->max_cl && v->max_cl - base < NEAR ?
+	    v->max_cl - base + 1 : NEAR;
 	if (cl <= v->max_cl)
 		err = fp_fat_get_run(v->fat, base, n, v->near);
 	if (err) {
@@ -121,12 +181,32 @@ uint32_t fp_walk_entry_read(struct fp_walk *v, uint32_t cl)
 	return v->near[cl - base];
 }
 
+/* entry_read, inline where the entry is among those kept. */
+static inline uint32_t walk_entry(struct fp_walk *v, uint32_t cl)
+{
+	if (cl - v->near_cl < v->near_count && !v->err)
+		return v->near[cl - v->near_cl];
+	return entry_read(v, cl);
+}
+
+uint32_t fp_walk_entry(struct fp_walk *v, uint32_t cl)
+{
+	return walk_entry(v, cl);
+}
+
+/* What FAT entry value @val is, without a call. */
+static inline enum fp_fat_kind walk_kind(const struct fp_walk *v,
+					 uint32_t val)
+{
+	return fp_fat_kind_of(v->type, v->max_cl, val);
+}
+
 /* The path @p stands for, made now if need be; NULL without memory. */
 static const char *epath_str(struct fp_walk *v, struct fp_walk_path *p)
 {
 	if (p->s)
 		return p->s;
-	if (!p->made && !(p->made = fp_walk_frame_path(v, p->frame, p->e)))
+	if (!p->made && !(p->made = frame_path(v, p->frame, p->e)))
 		fp_walk_fail(v, FP_E_NOMEM);
 	return p->made;
 }
@@ -210,7 +290,7 @@ static inline void walk_progress(struct fp_walk *v, uint32_t n)
 		walk_tick(v, n);
 }
 
-/* How many entries from @cl on link to the next, by w->links (verify.c). */
+/* How many entries from @cl on link to the next, by fp_walk_links(). */
 static uint32_t links_from(const struct fp_walk *v, uint32_t cl)
 {
 	size_t lo = 0, hi = v->link_count, mid;
@@ -294,7 +374,7 @@ static int in_chain(struct fp_walk *v, uint32_t start, uint32_t n,
 	while (n--) {
 		if (start == cl)
 			return 1;
-		start = fp_walk_entry(v, start);
+		start = walk_entry(v, start);
 	}
 	return 0;
 }
@@ -351,7 +431,7 @@ static void note_owner(struct fp_walk *v, struct fp_walk_path *path,
  * unclaimed @cl, up to the first claimed cluster it links to (where the
  * walk then finds the loop or cross-link, as cluster by cluster); returns
  * the clusters claimed (0: take the slow path).  The run comes from
- * the FAT pass's table (w->links), else from the FAT.  Not in the owner
+ * the FAT pass's table (fp_walk_links()), else from the FAT.  Not in the owner
  * pass, which looks at each cluster.
  */
 static uint32_t claim_run(struct fp_walk *v, uint32_t cl)
@@ -411,8 +491,8 @@ static uint32_t walk_links(struct fp_walk *v, struct fp_walk_path *path,
 		fp_walk_bit_set(v, &v->claimed, cl);
 		note_owner(v, path, cl);
 		n++;
-		val = fp_walk_entry(v, cl);
-		k = fp_walk_kind(v, val);
+		val = walk_entry(v, cl);
+		k = walk_kind(v, val);
 		if (k == FP_FK_EOC) {
 			*ok = 1;
 			return n;
@@ -441,7 +521,7 @@ static inline uint32_t walk_chain(struct fp_walk *v, struct fp_walk_path *path,
 {
 	int in_range = start >= 2 && start <= v->max_cl;
 	enum fp_fat_kind k = in_range ?
-			     fp_walk_kind(v, fp_walk_entry(v, start)) :
+			     walk_kind(v, walk_entry(v, start)) :
 			     FP_FK_INVALID;
 
 	if (k == FP_FK_EOC && !v->owners_pass &&
@@ -498,8 +578,8 @@ static size_t entry_name(const struct fp_dirent *e, char *name)
  * memory.  One pass up the parents to measure, one to fill from the end:
  * linear in the depth.
  */
-char *fp_walk_frame_path(const struct fp_walk *v, size_t f,
-			 const struct fp_dirent *e)
+static char *frame_path(const struct fp_walk *v, size_t f,
+			const struct fp_dirent *e)
 {
 	char name[3 * FP_LFN_MAX + 1];
 	size_t len = 0, nlen = 0, i;
@@ -657,7 +737,7 @@ static int check_entry(struct fp_walk *v, struct dstate *ds,
 		if (!ds->is_root || ++ds->labels > 1) {
 			dir_problem(v, ds->frame, FP_P_LABEL, 0, 0);
 		} else if (!(e->attr & FP_ATTR_DIR) && !v->root_label) {
-			v->root_label = 1;	/* for verify.c's check_label */
+			v->root_label = 1;	/* fp_walk_root_label() */
 			memcpy(v->label, e->sfn, sizeof(v->label));
 		}
 		return 0;
@@ -697,7 +777,7 @@ static char *slot_path(const struct fp_walk *v, const struct fp_dir *d,
 
 	if (!fp_dir_next(d, v->fat32, &it, &e))
 		return NULL;
-	return fp_walk_frame_path(v, f, &e);
+	return frame_path(v, f, &e);
 }
 
 /* The entries at slots @a and @b of the directory have the same name. */
@@ -755,7 +835,7 @@ static enum fp_err load_dir(struct fp_walk *v, size_t f, struct fp_dir *d)
 	list = malloc((size_t)n * sizeof(*list));
 	if (!list)
 		return FP_E_NOMEM;
-	for (i = 0; i < n; i++, cl = fp_walk_entry(v, cl))
+	for (i = 0; i < n; i++, cl = walk_entry(v, cl))
 		list[i] = cl;
 	if (v->err) {
 		free(list);
@@ -921,7 +1001,7 @@ int fp_walk_cl_cmp(const void *a, const void *b)
 }
 
 /* Sort the clusters of mark_free_used() and drop repeats. */
-void fp_walk_sort_taken(struct fp_walk *v)
+static void sort_taken(struct fp_walk *v)
 {
 	size_t i, n = 0;
 
@@ -934,11 +1014,15 @@ void fp_walk_sort_taken(struct fp_walk *v)
 	v->taken_count = n;
 }
 
-/* ---- set-up and release --------------------------------------------- */
+/* ---- set-up, what the callers feed and take ------------------------ */
 
-void fp_walk_init(struct fp_walk *w, struct fp_fs *fs, struct fp_report *r)
+enum fp_err fp_walk_new(struct fp_fs *fs, struct fp_report *r,
+			struct fp_walk **out)
 {
-	memset(w, 0, sizeof(*w));
+	struct fp_walk *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		return FP_E_NOMEM;
 	w->fs = fs;
 	w->r = r;
 	w->g = fp_fs_geom(fs);
@@ -946,14 +1030,22 @@ void fp_walk_init(struct fp_walk *w, struct fp_fs *fs, struct fp_report *r)
 	w->fat32 = w->g->type == FP_FAT32;
 	w->type = w->g->type;
 	w->max_cl = fp_geom_max_cl(w->g);
+	w->holes = r != NULL;
 	fp_walk_bits_init(w, &w->claimed);
+	if (w->err) {
+		fp_walk_free(w);
+		return FP_E_NOMEM;
+	}
+	*out = w;
+	return FP_OK;
 }
 
-void fp_walk_release(struct fp_walk *w)
+void fp_walk_free(struct fp_walk *w)
 {
 	size_t i;
 
-	free_frames(w);
+	if (!w)
+		return;
 	free(w->frames);
 	free(w->names_buf);
 	free(w->links);
@@ -964,4 +1056,121 @@ void fp_walk_release(struct fp_walk *w)
 		free(w->xl[i].owner);
 	free(w->xl);
 	fp_bitset_release(&w->claimed);
+	free(w);
+}
+
+enum fp_err fp_walk_err(const struct fp_walk *w)
+{
+	return w->err;
+}
+
+void fp_walk_progress_start(struct fp_walk *w,
+			    const struct fp_progress *prog)
+{
+	fp_progress_tick_start(&w->tick, prog,
+			       2 * (uint64_t)w->g->cluster_count);
+}
+
+void fp_walk_progress(struct fp_walk *w, uint64_t done)
+{
+	fp_progress_tick(&w->tick, done);
+}
+
+void fp_walk_progress_end(struct fp_walk *w)
+{
+	fp_progress_tick(&w->tick, w->tick.total);
+}
+
+/*
+ * Links @cl .. @cl + @n - 1: joined to the run before when they continue
+ * it, else a new run that replaces the one before if that stayed shorter
+ * than LINK_RUN_MIN.  The table holds at most one run per LINK_RUN_MIN
+ * clusters.
+ */
+void fp_walk_links(struct fp_walk *w, uint32_t cl, uint32_t n)
+{
+	struct fp_walk_run *last = w->link_count ?
+				&w->links[w->link_count - 1] : NULL;
+
+	if (last && last->cl + last->len == cl) {
+		last->len += n;
+		return;
+	}
+	if (last && last->len < LINK_RUN_MIN)
+		w->link_count--;	/* too short to keep: replace it */
+	if (fp_grow(&w->links, &w->link_cap, w->link_count,
+		    sizeof(*w->links))) {
+		fp_walk_fail(w, FP_E_NOMEM);
+		return;
+	}
+	w->links[w->link_count].cl = cl;
+	w->links[w->link_count++].len = n;
+}
+
+void fp_walk_links_end(struct fp_walk *w)
+{
+	if (w->link_count && w->links[w->link_count - 1].len < LINK_RUN_MIN)
+		w->link_count--;
+}
+
+struct fp_bitset *fp_walk_claimed(struct fp_walk *w)
+{
+	return &w->claimed;
+}
+
+void fp_walk_take_claimed(struct fp_walk *w, struct fp_bitset *out)
+{
+	*out = w->claimed;
+	memset(&w->claimed, 0, sizeof(w->claimed));
+}
+
+void fp_walk_take_marks(struct fp_walk *w, struct fp_walk_mark **marks,
+			size_t *count)
+{
+	*marks = w->marks;
+	*count = w->mark_count;
+	w->marks = NULL;
+	w->mark_count = w->mark_cap = 0;
+}
+
+void fp_walk_take_free_used(struct fp_walk *w, uint32_t **cls,
+			    size_t *count)
+{
+	sort_taken(w);
+	*cls = w->taken;
+	*count = w->taken_count;
+	w->taken = NULL;
+	w->taken_count = w->taken_cap = 0;
+}
+
+enum fp_err fp_walk_xlink_cls(const struct fp_walk *w, uint32_t **cls,
+			      size_t *count)
+{
+	uint32_t *p = NULL;
+	size_t i;
+
+	if (w->xl_count) {
+		p = malloc(w->xl_count * sizeof(*p));
+		if (!p)
+			return FP_E_NOMEM;
+		for (i = 0; i < w->xl_count; i++)
+			p[i] = w->xl[i].cl;
+		qsort(p, w->xl_count, sizeof(*p), fp_walk_cl_cmp);
+	}
+	*cls = p;
+	*count = w->xl_count;
+	return FP_OK;
+}
+
+int fp_walk_root_label(const struct fp_walk *w, uint8_t label[11])
+{
+	memcpy(label, w->label, sizeof(w->label));
+	return w->root_label;
+}
+
+void fp_walk_holes(const struct fp_walk *w, uint64_t *bytes,
+		   uint64_t *count)
+{
+	*bytes = w->hole_bytes;
+	*count = w->hole_count;
 }

@@ -15,18 +15,9 @@
 #include "dupname.h"
 #include "progress.h"
 
-/* FAT entries fp_walk_entry() reads at a time and keeps. */
-#define FP_WALK_NEAR 16u
-
-struct fp_walk_frame;	/* a directory waiting to be read (walk.c) */
+struct fp_walk;		/* the walk's state (walk.c) */
 struct fp_walk_path;	/* the path of a finding, made when asked */
 struct fp_dirent;	/* dir.h */
-
-/* Entries @cl .. @cl + @len - 1 each link to the next cluster. */
-struct fp_walk_run {
-	uint32_t cl;
-	uint32_t len;
-};
 
 /* A chain found damaged, by its first cluster (the writers' walk). */
 struct fp_walk_mark {
@@ -34,72 +25,57 @@ struct fp_walk_mark {
 	enum fp_problem problem;
 };
 
-/* A cluster found in two chains and the first chain that holds it. */
-struct fp_walk_xlink {
-	uint32_t cl;
-	int want;		/* a kept finding names it: find its owner */
-	char *owner;
-};
-
 /*
  * The walk of the directory tree from the root: every directory is read
  * and every chain reachable from it is claimed once, in entry order (a
  * directory keeps its clusters against a file listed after it, as
  * fsck.fat decides).  With a report (--verify) it records findings in
- * it; without (@r NULL: the writers' walk, fp_damage_find()) it keeps no
+ * it and counts the bytes of the directories that lie in file holes;
+ * without (@r NULL: the writers' walk, fp_damage_find()) it keeps no
  * findings and records instead, without limit, the chains found damaged
- * (marks), the clusters where two chains meet (xl) and the clusters
- * marked free that a chain uses (taken).  Everything is owned by the
- * walk until fp_walk_release(); a caller may take an array over (and
- * set the pointer to NULL).
+ * (marks), the clusters where two chains meet (cross-links) and the
+ * clusters marked free that a chain uses.  Its state is read and set
+ * only through the functions below; the first allocation or I/O failure
+ * is kept (fp_walk_err()) and ends the walks under way.
  */
-struct fp_walk {
-	struct fp_fs *fs;	/* borrowed */
-	const struct fp_geom *g;
-	struct fp_fat *fat;
-	enum fp_fat_type type;	/* of the FAT, for fp_fat_kind_of() */
-	uint32_t max_cl;
-	int fat32;
-	uint32_t near[FP_WALK_NEAR];	/* entries near_cl ..
-					 * + near_count - 1 */
-	uint32_t near_cl, near_count;	/* as fp_walk_entry() read
-					 * them last */
-	struct fp_report *r;	/* borrowed; NULL: the writers' walk */
-	enum fp_err err;	/* first allocation or I/O failure */
-	struct fp_bitset claimed;	/* clusters in a chain already */
-	struct fp_walk_frame *frames;
-	size_t frame_count, frame_cap;
-	char *names_buf;	/* the frames' names, one after the other */
-	size_t names_len, names_cap;
-	struct fp_walk_xlink *xl;	/* sorted by cluster for the owners */
-	size_t xl_count, xl_cap;
-	int owners_pass;	/* re-walk to name the first owners */
-	struct fp_tick tick;	/* progress (--verify): FAT pass, walk */
-	uint64_t walked;	/* clusters the walk has claimed */
-	struct fp_walk_run *links;	/* the FAT pass's long runs of links,
-					 * sorted, disjoint; the walk claims
-					 * them a run at a time */
-	size_t link_count, link_cap;
-	struct fp_walk_mark *marks;	/* the writers' walk: the
-					 * damaged chains */
-	size_t mark_count, mark_cap;
-	struct fp_dupname names;	/* the duplicate-name check */
-	enum fp_problem last;	/* the problem recorded last */
-	int holes;		/* look for metadata in holes (--verify) */
-	uint64_t hole_bytes, hole_count;	/* what was found there */
-	uint32_t *taken;	/* clusters marked free that a chain uses */
-	size_t taken_count, taken_cap;
-	int root_label;		/* the root has a label entry: */
-	uint8_t label[11];	/* the first one's name */
-};
 
 /*
- * Set up @w for a walk of @fs, recording findings in @r (NULL: the
- * writers' walk); a failure (no memory) is in w->err.
+ * A walk of @fs (borrowed), recording findings in @r (borrowed; NULL:
+ * the writers' walk), into *@out; FP_E_NOMEM.  Free with fp_walk_free().
  */
-void fp_walk_init(struct fp_walk *w, struct fp_fs *fs, struct fp_report *r);
+enum fp_err fp_walk_new(struct fp_fs *fs, struct fp_report *r,
+			struct fp_walk **out);
 
-/* Walk the tree from the root; the first failure is in w->err. */
+/* Free @w and what it owns (not the volume nor the report); NULL: no-op. */
+void fp_walk_free(struct fp_walk *w);
+
+/* The walk's first failure, FP_OK if none. */
+enum fp_err fp_walk_err(const struct fp_walk *w);
+
+/* Remember @err as the walk's failure, unless it failed already. */
+void fp_walk_fail(struct fp_walk *w, enum fp_err err);
+
+/*
+ * Progress (--verify) in clusters over 2 * cluster_count units: the
+ * caller's pass over the FAT the first half, one unit per cluster
+ * (fp_walk_progress()), the tree walk the second; fp_walk_progress_end()
+ * reports the whole, after a walk that did not fail.
+ */
+void fp_walk_progress_start(struct fp_walk *w,
+			    const struct fp_progress *prog);
+void fp_walk_progress(struct fp_walk *w, uint64_t done);
+void fp_walk_progress_end(struct fp_walk *w);
+
+/*
+ * Entries @cl .. @cl + @n - 1 each link to the next, as the caller's pass
+ * over the FAT found them, in increasing order: the runs that grow long
+ * enough are kept, so that the walk claims them a run at a time without
+ * reading the FAT again.  fp_walk_links_end() after the last.
+ */
+void fp_walk_links(struct fp_walk *w, uint32_t cl, uint32_t n);
+void fp_walk_links_end(struct fp_walk *w);
+
+/* Walk the tree from the root; the first failure is in fp_walk_err(). */
 void fp_walk_tree(struct fp_walk *w);
 
 /*
@@ -108,22 +84,56 @@ void fp_walk_tree(struct fp_walk *w);
  */
 void fp_walk_name_owners(struct fp_walk *w);
 
-/* Sort w->taken and drop repeats. */
-void fp_walk_sort_taken(struct fp_walk *w);
+/*
+ * The clusters claimed so far (by the walk, or by the caller: lost
+ * chains); borrowed from @w, which keeps using it.
+ */
+struct fp_bitset *fp_walk_claimed(struct fp_walk *w);
+
+/* Move the set of claimed clusters to *@out; @w keeps an empty one. */
+void fp_walk_take_claimed(struct fp_walk *w, struct fp_bitset *out);
+
+/*
+ * Move the chains the writers' walk marked damaged, in the order found,
+ * to *@marks (malloc'd; NULL if none) and *@count.
+ */
+void fp_walk_take_marks(struct fp_walk *w, struct fp_walk_mark **marks,
+			size_t *count);
+
+/*
+ * Move the clusters marked free that a chain uses, sorted, without
+ * repeats, to *@cls (malloc'd; NULL if none) and *@count.
+ */
+void fp_walk_take_free_used(struct fp_walk *w, uint32_t **cls,
+			    size_t *count);
+
+/*
+ * The clusters where two chains met, sorted, into *@cls (malloc'd; NULL
+ * if none) and *@count; FP_E_NOMEM.
+ */
+enum fp_err fp_walk_xlink_cls(const struct fp_walk *w, uint32_t **cls,
+			      size_t *count);
+
+/*
+ * The name of the root directory's first label entry without the
+ * directory bit into @label; 0 (and @label zeros) if it has none.
+ */
+int fp_walk_root_label(const struct fp_walk *w, uint8_t label[11]);
 
 /* Count the bytes of [@off, @off + @len) of the image in file holes. */
 void fp_walk_count_holes(struct fp_walk *w, uint64_t off, uint64_t len);
 
+/* The bytes and the holes fp_walk_count_holes() and the walk counted. */
+void fp_walk_holes(const struct fp_walk *w, uint64_t *bytes,
+		   uint64_t *count);
+
 /*
- * Record a finding at @path (copied) in w->r, if the walk has a report;
- * the finding kept, or NULL.
+ * Record a finding at @path (copied) in the walk's report, if it has
+ * one; the finding kept, or NULL.
  */
 struct fp_finding *fp_walk_add(struct fp_walk *w, enum fp_problem p,
 			       const char *path, uint32_t cl, uint64_t a,
 			       uint64_t b);
-
-/* Remember @err as the walk's failure, unless it failed already. */
-void fp_walk_fail(struct fp_walk *w, enum fp_err err);
 
 /* Empty sets for every cluster number of the volume; bits @lo .. @hi. */
 void fp_walk_bits_init(struct fp_walk *w, struct fp_bitset *b);
@@ -138,22 +148,7 @@ int fp_walk_cl_cmp(const void *a, const void *b);
  * every entry reads as end-of-chain, so that the walks under way stop
  * at once.
  */
-uint32_t fp_walk_entry_read(struct fp_walk *w, uint32_t cl);
-
-/* fp_walk_entry_read, inline where the entry is among those kept. */
-static inline uint32_t fp_walk_entry(struct fp_walk *w, uint32_t cl)
-{
-	if (cl - w->near_cl < w->near_count && !w->err)
-		return w->near[cl - w->near_cl];
-	return fp_walk_entry_read(w, cl);
-}
-
-/* What FAT entry value @val is, without a call. */
-static inline enum fp_fat_kind fp_walk_kind(const struct fp_walk *w,
-					    uint32_t val)
-{
-	return fp_fat_kind_of(w->type, w->max_cl, val);
-}
+uint32_t fp_walk_entry(struct fp_walk *w, uint32_t cl);
 
 /* Set bit @i of @b; no memory fails the walk. */
 static inline void fp_walk_bit_set(struct fp_walk *w, struct fp_bitset *b,
@@ -203,16 +198,5 @@ int fp_walk_bad_name(const struct fp_walk_check *c,
  */
 int fp_walk_chain_short(const struct fp_walk_check *c,
 			const struct fp_dirent *e, uint32_t have);
-
-/*
- * "/a/b/name": the path of entry @e (NULL: of the directory itself, "/"
- * for the root) in the directory of frame @f, malloc'd; NULL without
- * memory.
- */
-char *fp_walk_frame_path(const struct fp_walk *w, size_t f,
-			 const struct fp_dirent *e);
-
-/* Release what @w owns (not the volume). */
-void fp_walk_release(struct fp_walk *w);
 
 #endif
