@@ -41,7 +41,7 @@ struct cli {
 	char *offset_arg;	/* -o BYTES */
 	char *image;		/* IMAGE without any @@OFFSET */
 	uint64_t offset;
-	struct fp_reqs rq;	/* the requests, copies' sources */
+	struct fp_reqs *rq;	/* the requests, copies' sources */
 	struct cli_manifest *manifests;	/* every --manifest, in order */
 	size_t manifest_count, manifest_cap;
 	int64_t time;

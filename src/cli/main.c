@@ -109,7 +109,7 @@ static int print_result(const struct cli *c, struct fp_img *img,
 static int commit_error(const struct cli *c, struct fp_img *img,
 			enum fp_err err, const struct fp_plan_diag *d)
 {
-	const char *src = c->rq.srcs[d->req].host;
+	const char *src = fp_reqs_src(c->rq, d->req)->host;
 
 	if (err == FP_E_SRC)
 		cli_msg("cannot read '%s': %s; only free clusters of '%s' were "
@@ -128,9 +128,12 @@ static int has_copies(const struct cli *c)
 {
 	size_t i;
 
-	for (i = 0; i < c->rq.count; i++)
-		if (c->rq.srcs[i].host && !c->rq.srcs[i].is_dir)
+	for (i = 0; i < fp_reqs_count(c->rq); i++) {
+		const struct fp_req_src *s = fp_reqs_src(c->rq, i);
+
+		if (s->host && !s->is_dir)
 			return 1;
+	}
 	return 0;
 }
 
@@ -143,7 +146,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		.contiguous = c->contiguous, .parents = c->parents,
 		.trim = c->trim,
 		.place_end = c->place && !strcmp(c->place, "end"),
-		.time = c->time, .utc = c->utc, .srcs = c->rq.srcs,
+		.time = c->time, .utc = c->utc, .srcs = fp_reqs_srcs(c->rq),
 	};
 	struct fp_fs_diag fsd = { 0 };
 	struct fp_plan_diag diag;
@@ -154,7 +157,8 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 
 	po.progress = progress_on(c, &prog,
 				  has_copies(c) ? "writing" : "zeroing");
-	err = fp_plan_build(fs, &po, c->rq.reqs, c->rq.count, &plan, &diag);
+	err = fp_plan_build(fs, &po, fp_reqs_array(c->rq),
+			    fp_reqs_count(c->rq), &plan, &diag);
 	if (err)
 		return cli_plan_error(c, img, err, &diag, fp_fs_geom(fs));
 	err = fp_plan_check_copies(plan, &fsd);
@@ -253,17 +257,17 @@ static int map_one(const struct cli *c, struct fp_img *img,
 	struct fp_map m;
 	enum fp_err err;
 
-	err = fp_map_load(fs, c->rq.reqs[i].path, &m, &diag);
+	err = fp_map_load(fs, fp_reqs_path(c->rq, i), &m, &diag);
 	if (err) {
 		diag.req = i;
 		return cli_plan_error(c, img, err, &diag, fp_fs_geom(fs));
 	}
 	if (c->json) {
 		fputs(*shown ? "," : "", stdout);
-		cli_report_map_json(stdout, c->rq.reqs[i].path, &m,
+		cli_report_map_json(stdout, fp_reqs_path(c->rq, i), &m,
 				   fp_fs_geom(fs), fp_img_base(img));
 	} else {
-		cli_report_map_text(stdout, c->rq.reqs[i].path, &m,
+		cli_report_map_text(stdout, fp_reqs_path(c->rq, i), &m,
 				   fp_fs_geom(fs), fp_img_base(img));
 	}
 	fp_map_release(&m);
@@ -291,7 +295,7 @@ static int run_map(const struct cli *c)
 		       PRIu32 ",\"files\":[", fp_img_base(img),
 		       fp_fs_geom(fs)->clus_len);
 	}
-	for (i = 0; i < c->rq.count; i++) {
+	for (i = 0; i < fp_reqs_count(c->rq); i++) {
 		rc = map_one(c, img, fs, i, &shown);
 		if (rc && !ret)
 			ret = rc;
@@ -404,7 +408,13 @@ int main(int argc, const char **argv)
 
 	memset(&c, 0, sizeof(c));
 	ignore_sigpipe();
-	ret = cli_parse_args(&c, argc, argv);
+	c.rq = fp_reqs_new();
+	if (c.rq) {
+		ret = cli_parse_args(&c, argc, argv);
+	} else {
+		cli_msg("out of memory");
+		ret = EXIT_OPERATIONAL;
+	}
 	if (!ret && c.help)
 		cli_print_help();
 	else if (!ret && c.version)
@@ -417,7 +427,7 @@ int main(int argc, const char **argv)
 		ret = run_fill(&c);
 	else if (!ret)
 		ret = run(&c);
-	fp_reqs_release(&c.rq);
+	fp_reqs_free(c.rq);
 	for (i = 0; i < c.manifest_count; i++) {
 		free(c.manifests[i].name);
 		free(c.manifests[i].buf);

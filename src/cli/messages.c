@@ -109,7 +109,7 @@ static int trimmed(const char *path)
 void cli_no_room(const struct cli *c, enum fp_err err,
 	     const struct fp_plan_diag *d, const struct fp_geom *g)
 {
-	const char *path = c->rq.reqs[d->req].path;
+	const char *path = fp_reqs_path(c->rq, d->req);
 	char need[64], avail[64];
 
 	clusters(need, sizeof(need), d->need, g->clus_len);
@@ -143,7 +143,7 @@ static const char *repair_hint(enum fp_problem p)
 /* A path or file that the plan refuses to write through. */
 void cli_damaged(const struct cli *c, const struct fp_plan_diag *d)
 {
-	const char *path = c->rq.reqs[d->req].path;
+	const char *path = fp_reqs_path(c->rq, d->req);
 	const char *code = fp_problem_code(d->problem);
 	const char *hint = repair_hint(d->problem);
 
@@ -162,7 +162,7 @@ void cli_damaged(const struct cli *c, const struct fp_plan_diag *d)
 void cli_bad_path(const struct cli *c, enum fp_err err,
 	      const struct fp_plan_diag *d, const struct fp_geom *g)
 {
-	const char *path = c->rq.reqs[d->req].path;
+	const char *path = fp_reqs_path(c->rq, d->req);
 
 	switch (err) {
 	case FP_E_NOENT:
@@ -183,10 +183,10 @@ void cli_bad_path(const struct cli *c, enum fp_err err,
 		    c->image, path);
 		break;
 	case FP_E_ISDIR:
-		if (c->rq.srcs[d->req].host) {
+		if (fp_reqs_src(c->rq, d->req)->host) {
 			cli_msg("'%s': '::%s' exists as a directory; give "
 			    "'::%.*s/' to copy '%s' into it", c->image, path,
-			    trimmed(path), path, c->rq.srcs[d->req].host);
+			    trimmed(path), path, fp_reqs_src(c->rq, d->req)->host);
 			break;
 		}
 		cli_msg("'%s': '::%s' exists as a directory; name a file, such as "

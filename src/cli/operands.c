@@ -14,7 +14,7 @@
 /* Append the request @path (after its ::) of @size. */
 int cli_add_req(struct cli *c, const char *path, uint64_t size)
 {
-	if (fp_reqs_add(&c->rq, path, size)) {
+	if (fp_reqs_add(c->rq, path, size)) {
 		cli_msg("out of memory");
 		return EXIT_OPERATIONAL;
 	}
@@ -74,7 +74,7 @@ int cli_add_copy(struct cli *c, const char *src, const char *dest)
 	if (strncmp(dest, "::", 2))
 		return cli_usage_error("destination '%s' does not start with ::",
 				   dest);
-	err = fp_reqs_add_copy(&c->rq, src, dest + 2,
+	err = fp_reqs_add_copy(c->rq, src, dest + 2,
 			       c->clamp ? &c->time : NULL, &d);
 	if (err == FP_E_SRC && d.errnum == ENOENT && !d.link &&
 	    !fp_size_parse(src, &size))

@@ -57,13 +57,13 @@ static int pick_time(struct cli *c)
 /* Requests @a and @b (a < b) name the same file. */
 static int duplicate(const struct cli *c, size_t a, size_t b)
 {
-	const char *sa = c->rq.srcs[a].host, *sb = c->rq.srcs[b].host;
+	const char *sa = fp_reqs_src(c->rq, a)->host, *sb = fp_reqs_src(c->rq, b)->host;
 
 	if (!sa || !sb)
 		return cli_usage_error("'::%s' is given twice",
-				   c->rq.reqs[b].path);
+				   fp_reqs_path(c->rq, b));
 	cli_msg("'%s' and '%s' both go to '::%s' (FAT names ignore case)", sa,
-	    sb, c->rq.reqs[b].path);
+	    sb, fp_reqs_path(c->rq, b));
 	return cli_try_help();
 }
 
@@ -71,7 +71,7 @@ static int duplicate(const struct cli *c, size_t a, size_t b)
 static int check_duplicates(const struct cli *c)
 {
 	size_t a, b;
-	enum fp_err err = fp_reqs_find_dup(&c->rq, &a, &b);
+	enum fp_err err = fp_reqs_find_dup(c->rq, &a, &b);
 
 	if (err == FP_E_DUPPATH)
 		return duplicate(c, a, b);
@@ -317,7 +317,7 @@ static int parse_operands(struct cli *c)
 		ret = cli_parse_manifest(c, &c->manifests[i]);
 	if (ret || c->verify || c->fill_holes)
 		return ret;
-	if (!c->rq.count)
+	if (!fp_reqs_count(c->rq))
 		return cli_usage_error("%s", c->trim ? "--trim needs at least one "
 				   "::PATH" : c->map ? "--map needs at least "
 				   "one ::PATH" :
@@ -457,7 +457,7 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 	unsigned given = 0;
 	int rc;
 
-	/* c->con owns the strings that c->rq.reqs will point to */
+	/* c->con owns the strings that c->rq's paths will point to */
 	c->con = poptGetContext(PROG, argc, argv, opts, 0);
 	while ((rc = poptGetNextOpt(c->con)) > 0) {
 		given |= OPT_BIT(rc);

@@ -10,6 +10,52 @@
 #include "path.h"
 #include "util.h"
 
+/* reqs[i] and srcs[i] make request i; see reqs.h. */
+struct fp_reqs {
+	struct fp_req *reqs;
+	struct fp_req_src *srcs;	/* as many as reqs */
+	size_t count, cap;
+	struct fp_tree **trees;	/* scanned sources: own srcs' host and data */
+	size_t tree_count, tree_cap;
+	char **owned;		/* copies' volume paths: own their reqs' path */
+	size_t owned_count, owned_cap;
+};
+
+struct fp_reqs *fp_reqs_new(void)
+{
+	return calloc(1, sizeof(struct fp_reqs));
+}
+
+size_t fp_reqs_count(const struct fp_reqs *l)
+{
+	return l->count;
+}
+
+const char *fp_reqs_path(const struct fp_reqs *l, size_t i)
+{
+	return l->reqs[i].path;
+}
+
+uint64_t fp_reqs_size(const struct fp_reqs *l, size_t i)
+{
+	return l->reqs[i].size;
+}
+
+const struct fp_req_src *fp_reqs_src(const struct fp_reqs *l, size_t i)
+{
+	return &l->srcs[i];
+}
+
+const struct fp_req *fp_reqs_array(const struct fp_reqs *l)
+{
+	return l->reqs;
+}
+
+const struct fp_req_src *fp_reqs_srcs(const struct fp_reqs *l)
+{
+	return l->srcs;
+}
+
 enum fp_err fp_reqs_add(struct fp_reqs *l, const char *path, uint64_t size)
 {
 	size_t cap = l->cap;
@@ -191,4 +237,12 @@ void fp_reqs_release(struct fp_reqs *l)
 	free(l->reqs);
 	free(l->srcs);
 	memset(l, 0, sizeof(*l));
+}
+
+void fp_reqs_free(struct fp_reqs *l)
+{
+	if (!l)
+		return;
+	fp_reqs_release(l);
+	free(l);
 }

@@ -13,19 +13,35 @@
 
 /*
  * The requests of one run, in order, as fp_plan_build() takes them:
- * reqs[i] (a volume path, after any "::", and a size) and srcs[i] (its
- * host source for a copy, zeros for a preallocation).  Zero it before
- * use; release with fp_reqs_release().
+ * request i is a volume path (after any "::") and a size, with its host
+ * source for a copy (zeros for a preallocation).  Opaque: made by
+ * fp_reqs_new(), read through the fp_reqs_*() accessors below, freed by
+ * fp_reqs_free().
  */
-struct fp_reqs {
-	struct fp_req *reqs;
-	struct fp_req_src *srcs;	/* as many as reqs */
-	size_t count, cap;
-	struct fp_tree **trees;	/* scanned sources: own srcs' host and data */
-	size_t tree_count, tree_cap;
-	char **owned;		/* copies' volume paths: own their reqs' path */
-	size_t owned_count, owned_cap;
-};
+struct fp_reqs;
+
+/* A new empty list, or NULL when out of memory. */
+struct fp_reqs *fp_reqs_new(void);
+
+/* The number of requests in @l. */
+size_t fp_reqs_count(const struct fp_reqs *l);
+
+/* Request @i's volume path (@i < fp_reqs_count()): lives as long as @l. */
+const char *fp_reqs_path(const struct fp_reqs *l, size_t i);
+
+/* Request @i's size in bytes (@i < fp_reqs_count()). */
+uint64_t fp_reqs_size(const struct fp_reqs *l, size_t i);
+
+/* Request @i's source (@i < fp_reqs_count()): host NULL if none. */
+const struct fp_req_src *fp_reqs_src(const struct fp_reqs *l, size_t i);
+
+/*
+ * The requests and their sources as arrays of fp_reqs_count() elements,
+ * as fp_plan_build() and struct fp_plan_opts take them; valid until @l
+ * changes or is freed.  NULL while @l is empty.
+ */
+const struct fp_req *fp_reqs_array(const struct fp_reqs *l);
+const struct fp_req_src *fp_reqs_srcs(const struct fp_reqs *l);
 
 /*
  * Append a request without a source (a preallocation, or a path to map
@@ -58,7 +74,10 @@ enum fp_err fp_reqs_add_copy(struct fp_reqs *l, const char *src,
  */
 enum fp_err fp_reqs_find_dup(const struct fp_reqs *l, size_t *a, size_t *b);
 
-/* Free what @l holds and zero it. */
+/* Drop every request of @l and free what they hold: @l is empty again. */
 void fp_reqs_release(struct fp_reqs *l);
+
+/* Free @l and what it holds; NULL is ignored. */
+void fp_reqs_free(struct fp_reqs *l);
 
 #endif

@@ -50,46 +50,61 @@ static void teardown(void)
 	ck_assert_int_eq(system(cmd), 0);
 }
 
-/* Copy host @rel to volume path @dest (after ::) into a fresh @l. */
+/* A new empty list. */
+static struct fp_reqs *new_reqs(void)
+{
+	struct fp_reqs *l = fp_reqs_new();
+
+	ck_assert_ptr_nonnull(l);
+	ck_assert_uint_eq(fp_reqs_count(l), 0);
+	ck_assert_ptr_null(fp_reqs_array(l));
+	ck_assert_ptr_null(fp_reqs_srcs(l));
+	return l;
+}
+
+/* Copy host @rel to volume path @dest (after ::) into empty @l. */
 static void copy(struct fp_reqs *l, const char *rel, const char *dest)
 {
 	struct fp_tree_diag d;
 
-	memset(l, 0, sizeof(*l));
+	ck_assert_uint_eq(fp_reqs_count(l), 0);
 	ck_assert_int_eq(fp_reqs_add_copy(l, at(rel), dest, NULL, &d), FP_OK);
 }
 
 static void expect(const struct fp_reqs *l, size_t i, const char *path,
 		   const char *host_rel, int is_dir, uint64_t size)
 {
-	ck_assert_uint_lt(i, l->count);
-	ck_assert_str_eq(l->reqs[i].path, path);
-	ck_assert_str_eq(l->srcs[i].host, at(host_rel));
-	ck_assert_int_eq(l->srcs[i].is_dir, is_dir);
+	ck_assert_uint_lt(i, fp_reqs_count(l));
+	ck_assert_str_eq(fp_reqs_path(l, i), path);
+	ck_assert_str_eq(fp_reqs_src(l, i)->host, at(host_rel));
+	ck_assert_int_eq(fp_reqs_src(l, i)->is_dir, is_dir);
+	/* the arrays fp_plan_build() takes hold the same */
+	ck_assert_ptr_eq(fp_reqs_array(l)[i].path, fp_reqs_path(l, i));
+	ck_assert_ptr_eq(&fp_reqs_srcs(l)[i], fp_reqs_src(l, i));
 	if (!is_dir)
-		ck_assert_uint_eq(l->reqs[i].size, size);
+		ck_assert_uint_eq(fp_reqs_size(l, i), size);
 }
 
 /* A file goes to DEST, or into DEST when it ends in a slash or is "". */
 START_TEST(test_file)
 {
-	struct fp_reqs l;
+	struct fp_reqs *l = new_reqs();
 
-	copy(&l, "f.txt", "x/g.txt");
-	ck_assert_uint_eq(l.count, 1);
-	expect(&l, 0, "x/g.txt", "f.txt", 0, 5);
-	fp_reqs_release(&l);
-	ck_assert_uint_eq(l.count, 0);
+	copy(l, "f.txt", "x/g.txt");
+	ck_assert_uint_eq(fp_reqs_count(l), 1);
+	expect(l, 0, "x/g.txt", "f.txt", 0, 5);
+	fp_reqs_release(l);
+	ck_assert_uint_eq(fp_reqs_count(l), 0);
 
-	copy(&l, "f.txt", "x//");
-	ck_assert_uint_eq(l.count, 1);
-	expect(&l, 0, "x/f.txt", "f.txt", 0, 5);
-	fp_reqs_release(&l);
+	copy(l, "f.txt", "x//");
+	ck_assert_uint_eq(fp_reqs_count(l), 1);
+	expect(l, 0, "x/f.txt", "f.txt", 0, 5);
+	fp_reqs_release(l);
 
-	copy(&l, "f.txt", "");
-	ck_assert_uint_eq(l.count, 1);
-	expect(&l, 0, "/f.txt", "f.txt", 0, 5);
-	fp_reqs_release(&l);
+	copy(l, "f.txt", "");
+	ck_assert_uint_eq(fp_reqs_count(l), 1);
+	expect(l, 0, "/f.txt", "f.txt", 0, 5);
+	fp_reqs_free(l);
 }
 END_TEST
 
@@ -99,22 +114,22 @@ END_TEST
  */
 START_TEST(test_dir)
 {
-	struct fp_reqs l;
+	struct fp_reqs *l = new_reqs();
 
-	copy(&l, "d", "top/");
-	ck_assert_uint_eq(l.count, 4);
-	expect(&l, 0, "top/", "d", 1, 0);
-	expect(&l, 1, "top/a.txt", "d/a.txt", 0, 2);
-	expect(&l, 2, "top/sub", "d/sub", 1, 0);
-	expect(&l, 3, "top/sub/b.txt", "d/sub/b.txt", 0, 3);
-	fp_reqs_release(&l);
+	copy(l, "d", "top/");
+	ck_assert_uint_eq(fp_reqs_count(l), 4);
+	expect(l, 0, "top/", "d", 1, 0);
+	expect(l, 1, "top/a.txt", "d/a.txt", 0, 2);
+	expect(l, 2, "top/sub", "d/sub", 1, 0);
+	expect(l, 3, "top/sub/b.txt", "d/sub/b.txt", 0, 3);
+	fp_reqs_release(l);
 
-	copy(&l, "d/", "");
-	ck_assert_uint_eq(l.count, 3);
-	ck_assert_str_eq(l.reqs[0].path, "/a.txt");
-	ck_assert_str_eq(l.reqs[1].path, "/sub");
-	ck_assert_str_eq(l.reqs[2].path, "/sub/b.txt");
-	fp_reqs_release(&l);
+	copy(l, "d/", "");
+	ck_assert_uint_eq(fp_reqs_count(l), 3);
+	ck_assert_str_eq(fp_reqs_path(l, 0), "/a.txt");
+	ck_assert_str_eq(fp_reqs_path(l, 1), "/sub");
+	ck_assert_str_eq(fp_reqs_path(l, 2), "/sub/b.txt");
+	fp_reqs_free(l);
 }
 END_TEST
 
@@ -122,22 +137,21 @@ END_TEST
 START_TEST(test_mixed)
 {
 	struct fp_tree_diag d;
-	struct fp_reqs l;
+	struct fp_reqs *l = new_reqs();
 
-	memset(&l, 0, sizeof(l));
-	ck_assert_int_eq(fp_reqs_add(&l, "pre.bin", 4096), FP_OK);
-	ck_assert_int_eq(fp_reqs_add_copy(&l, at("f.txt"), "c/", NULL, &d),
+	ck_assert_int_eq(fp_reqs_add(l, "pre.bin", 4096), FP_OK);
+	ck_assert_int_eq(fp_reqs_add_copy(l, at("f.txt"), "c/", NULL, &d),
 			 FP_OK);
-	ck_assert_uint_eq(l.count, 2);
-	ck_assert_str_eq(l.reqs[0].path, "pre.bin");
-	ck_assert_uint_eq(l.reqs[0].size, 4096);
-	ck_assert_ptr_null(l.srcs[0].host);
-	expect(&l, 1, "c/f.txt", "f.txt", 0, 5);
-	ck_assert_int_eq(fp_reqs_add_copy(&l, at("none"), "x", NULL, &d),
+	ck_assert_uint_eq(fp_reqs_count(l), 2);
+	ck_assert_str_eq(fp_reqs_path(l, 0), "pre.bin");
+	ck_assert_uint_eq(fp_reqs_size(l, 0), 4096);
+	ck_assert_ptr_null(fp_reqs_src(l, 0)->host);
+	expect(l, 1, "c/f.txt", "f.txt", 0, 5);
+	ck_assert_int_eq(fp_reqs_add_copy(l, at("none"), "x", NULL, &d),
 			 FP_E_SRC);
 	ck_assert_str_eq(d.path, at("none"));
-	ck_assert_uint_eq(l.count, 2);
-	fp_reqs_release(&l);
+	ck_assert_uint_eq(fp_reqs_count(l), 2);
+	fp_reqs_free(l);
 }
 END_TEST
 
@@ -148,29 +162,29 @@ END_TEST
 START_TEST(test_dup)
 {
 	struct fp_tree_diag d;
-	struct fp_reqs l;
+	struct fp_reqs *l = new_reqs();
 	size_t a = 99, b = 99;
 
-	memset(&l, 0, sizeof(l));
-	ck_assert_int_eq(fp_reqs_add_copy(&l, at("d"), "x", NULL, &d), FP_OK);
-	ck_assert_int_eq(fp_reqs_add_copy(&l, at("d"), "X/", NULL, &d),
+	ck_assert_int_eq(fp_reqs_add_copy(l, at("d"), "x", NULL, &d), FP_OK);
+	ck_assert_int_eq(fp_reqs_add_copy(l, at("d"), "X/", NULL, &d),
 			 FP_OK);
-	ck_assert_int_eq(fp_reqs_add(&l, "other", 1), FP_OK);
-	ck_assert_int_eq(fp_reqs_find_dup(&l, &a, &b), FP_E_DUPPATH);
+	ck_assert_int_eq(fp_reqs_add(l, "other", 1), FP_OK);
+	ck_assert_int_eq(fp_reqs_find_dup(l, &a, &b), FP_E_DUPPATH);
 	/* x/a.txt (1) and X/a.txt (5): the first pair in path order */
 	ck_assert_uint_eq(a, 1);
 	ck_assert_uint_eq(b, 5);
-	fp_reqs_release(&l);
+	fp_reqs_release(l);
 
-	ck_assert_int_eq(fp_reqs_add(&l, "a/B.TXT", 1), FP_OK);
-	ck_assert_int_eq(fp_reqs_add(&l, "a/c", 1), FP_OK);
-	ck_assert_int_eq(fp_reqs_find_dup(&l, &a, &b), FP_OK);
-	ck_assert_int_eq(fp_reqs_add(&l, "/a//b.txt", 2), FP_OK);
-	ck_assert_int_eq(fp_reqs_find_dup(&l, &a, &b), FP_E_DUPPATH);
+	ck_assert_int_eq(fp_reqs_add(l, "a/B.TXT", 1), FP_OK);
+	ck_assert_int_eq(fp_reqs_add(l, "a/c", 1), FP_OK);
+	ck_assert_int_eq(fp_reqs_find_dup(l, &a, &b), FP_OK);
+	ck_assert_int_eq(fp_reqs_add(l, "/a//b.txt", 2), FP_OK);
+	ck_assert_int_eq(fp_reqs_find_dup(l, &a, &b), FP_E_DUPPATH);
 	ck_assert_uint_eq(a, 0);
 	ck_assert_uint_eq(b, 2);
-	fp_reqs_release(&l);
-	ck_assert_int_eq(fp_reqs_find_dup(&l, &a, &b), FP_OK);
+	fp_reqs_release(l);
+	ck_assert_int_eq(fp_reqs_find_dup(l, &a, &b), FP_OK);
+	fp_reqs_free(l);
 }
 END_TEST
 
