@@ -685,6 +685,11 @@ enum fp_err fp_dir_grow(struct fp_dir *dir, uint32_t cl)
 	return FP_OK;
 }
 
+void fp_dir_mark_on_disk(struct fp_dir *dir)
+{
+	dir->disk_cl_count = dir->cl_count;
+}
+
 void fp_dir_touch(struct fp_dir *dir, uint32_t slot)
 {
 	dir->dirty[(size_t)slot * FP_DIRENT_LEN / dir->sec_len] = 1;

@@ -48,8 +48,9 @@
  * memory, written whole by fp_dir_flush_new() before the FAT links them.
  * Changes to the other clusters are tracked per sector and written by
  * fp_dir_flush().  All buffers are owned by the struct.  Code outside
- * dir.c reads it through the accessors below, never its fields; callers
- * still hold it by value (the loaders fill a struct on their stack), which
+ * dir.c reads it through the accessors below and changes it through the
+ * functions below, never its fields; callers still hold it by value (the
+ * loaders fill a struct on their stack, fp_path_keep() copies one), which
  * is all that keeps the definition in this header.
  */
 struct fp_dir_index;
@@ -256,6 +257,13 @@ uint32_t fp_dir_grow_slot(const struct fp_dir *dir, uint32_t from);
 
 /* Append the zero-filled cluster @cl; FP_E_DIRFULL past the entry limit. */
 enum fp_err fp_dir_grow(struct fp_dir *dir, uint32_t cl);
+
+/*
+ * Count every cluster @dir holds now as on disk already, as if it had
+ * been loaded: for tests that make a directory with fp_dir_create() and
+ * need the state of one read from an image.  Nothing is written.
+ */
+void fp_dir_mark_on_disk(struct fp_dir *dir);
 
 /*
  * Store @count entries from @ents at @slot.  Free slots before @slot are

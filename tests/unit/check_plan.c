@@ -401,7 +401,8 @@ START_TEST(test_dir_free_from_and_grow_slot)
 	ck_assert_int_eq(fp_dir_find_free(&d, 3, fp_dir_put_end(&d), &slot), 0);
 	ck_assert_uint_eq(fp_dir_grow_slot(&d, fp_dir_put_end(&d)), 14);
 	/* the same directory as if its cluster were on disk */
-	d.disk_cl_count = 1;
+	fp_dir_mark_on_disk(&d);
+	ck_assert_uint_eq(fp_dir_disk_cl_count(&d), 1);
 	ck_assert_uint_eq(fp_dir_grow_slot(&d, fp_dir_put_end(&d)), 16);
 	ck_assert_int_eq(fp_dir_grow(&d, 6), FP_OK);
 	ck_assert_int_eq(fp_dir_find_free(&d, 3, fp_dir_put_end(&d), &slot), 1);
