@@ -206,7 +206,7 @@ static int loop_node_holds(const char *dir, const char *name,
 			   const struct stat *img)
 {
 	char file[PATH_MAX], line[64], end;
-	struct loop_info64 info;
+	struct loop_info64 info = { 0 };	/* valgrind does not know the ioctl */
 	unsigned maj, min;
 	int fd, ok;
 
