@@ -147,6 +147,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		.trim = c->trim,
 		.place_end = c->place && !strcmp(c->place, "end"),
 		.time = c->time, .utc = c->utc, .srcs = fp_reqs_srcs(c->rq),
+		.edits = fp_reqs_edits(c->rq),
 	};
 	struct fp_fs_diag fsd = { 0 };
 	struct fp_plan_diag diag;

@@ -125,7 +125,42 @@ static char *copy_dest(char *p)
 }
 
 /*
- * Line @line of manifest @name, trimmed, from @p to @end: "::PATH SIZE",
+ * The edit verbs of a manifest line ("rm [-r] ::PATH", "mv ::A ::B",
+ * "mkdir ::DIR", "attr SPEC ::PATH", "label NAME"): the first word of the
+ * line.  They come before "SRC ::DEST", so a host file named like a verb
+ * is copied as "./rm ::DEST".  Each handler gets the rest of the line
+ * after the verb and its blanks, and adds its request (or fails with a
+ * message and an exit code).
+ */
+struct manifest_verb {
+	const char *word;
+	int (*line)(struct cli *c, const char *name, size_t line,
+		    char *args);
+};
+
+static const struct manifest_verb verbs[] = {
+	{ NULL, NULL }
+};
+
+/* The verb that line @p starts with, or NULL; *args: what follows it. */
+static const struct manifest_verb *find_verb(char *p, char **args)
+{
+	const struct manifest_verb *v;
+	size_t n = 0;
+
+	while (p[n] && !is_blank(p[n]))
+		n++;
+	for (v = verbs; v->word; v++)
+		if (strlen(v->word) == n && !strncmp(p, v->word, n)) {
+			*args = p + n + strspn(p + n, " \t\r\v\f");
+			return v;
+		}
+	return NULL;
+}
+
+/*
+ * Line @line of manifest @name, trimmed, from @p to @end: an edit verb's
+ * line (find_verb()), or "::PATH SIZE",
  * where SIZE is the last word and PATH all before it (so PATH may hold
  * spaces), or "::PATH" alone for --map and --trim.  The line is cut in
  * place.
@@ -133,9 +168,13 @@ static char *copy_dest(char *p)
 static int manifest_line(struct cli *c, const char *name, size_t line,
 			 char *p, char *end)
 {
+	const struct manifest_verb *v;
 	char *size = NULL, *q;
 	uint64_t bytes = 0;
 
+	v = find_verb(p, &q);
+	if (v)
+		return v->line(c, name, line, q);
 	if (!c->map && !c->trim && strncmp(p, "::", 2) &&
 	    (q = copy_dest(p)) != NULL)
 		return cli_add_copy(c, p, q);

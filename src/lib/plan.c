@@ -8,31 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "commit.h"
 #include "dir.h"
 #include "le.h"
 #include "name.h"
 #include "path.h"
+#include "plan_impl.h"
 #include "util.h"
-#include "walk.h"
-
-struct fp_plan {
-	struct fp_fs *fs;
-	struct fp_plan_opts opts;
-	uint16_t date, time;
-	uint8_t tenth;
-	struct fp_plan_file *files;
-	size_t file_count;
-	struct fp_path_walk walk;	/* keeps every directory loaded or
-					 * created */
-	struct fp_plan_dir *made;	/* created directories */
-	size_t made_count, made_cap;
-	struct fp_change_set *cs;	/* what the commit writes */
-	struct fp_alloc *alloc;	/* the allocator over fp_fs_bm(fs) */
-	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
-	struct fp_damage *dmg;	/* the tree walk's findings */
-};
 
 /* ---- directories ---------------------------------------------------- */
 
@@ -50,14 +31,14 @@ static uint32_t root_key(const struct fp_plan *p)
 /* ---- damage --------------------------------------------------------- */
 
 /* Fail the request: the path so far (diag->component) has problem @pr. */
-static enum fp_err damaged(struct fp_plan *p, enum fp_problem pr)
+enum fp_err fp_plan_damaged(struct fp_plan *p, enum fp_problem pr)
 {
 	p->diag->problem = pr;
 	return FP_E_DAMAGED;
 }
 
 /* The walk's checks (walk.h) as a writer makes them: the diag's problem. */
-static struct fp_walk_check gate(struct fp_plan *p)
+struct fp_walk_check fp_plan_gate(struct fp_plan *p)
 {
 	struct fp_walk_check c = { NULL, NULL, &p->diag->problem,
 				   fp_fs_geom(p->fs)->clus_len };
@@ -69,11 +50,11 @@ static struct fp_walk_check gate(struct fp_plan *p)
  * The tree walk's verdict on the chain from @cl: a file's or directory's
  * first cluster, or the root's key (0 on FAT12/16).
  */
-static enum fp_err check_chain(struct fp_plan *p, uint32_t cl)
+enum fp_err fp_plan_check_chain(struct fp_plan *p, uint32_t cl)
 {
 	enum fp_problem pr = fp_damage_chain(p->dmg, cl);
 
-	return pr == FP_P_COUNT ? FP_OK : damaged(p, pr);
+	return pr == FP_P_COUNT ? FP_OK : fp_plan_damaged(p, pr);
 }
 
 /* A cross-link on one of the @count clusters at @cls. */
@@ -84,7 +65,7 @@ static enum fp_err check_shared(struct fp_plan *p, const uint32_t *cls,
 
 	for (i = 0; i < count; i++)
 		if (fp_damage_shared(p->dmg, cls[i]))
-			return damaged(p, FP_P_CROSS_LINK);
+			return fp_plan_damaged(p, FP_P_CROSS_LINK);
 	return FP_OK;
 }
 
@@ -108,8 +89,8 @@ static enum fp_err check_shared_chain(struct fp_plan *p, uint32_t cl,
  * The chain of the existing file @e (none: *have 0), walked once by
  * fp_fat_chain() and, on a volume with cross-links, checked against them.
  */
-static enum fp_err file_chain(struct fp_plan *p, const struct fp_dirent *e,
-			      uint32_t *have, uint32_t *last)
+enum fp_err fp_plan_file_chain(struct fp_plan *p, const struct fp_dirent *e,
+				uint32_t *have, uint32_t *last)
 {
 	enum fp_err err = FP_OK;
 
@@ -130,11 +111,11 @@ static enum fp_err file_chain(struct fp_plan *p, const struct fp_dirent *e,
 static enum fp_err enter_dir(void *ctx, const struct fp_dirent *e)
 {
 	struct fp_plan *p = ctx;
-	struct fp_walk_check c = gate(p);
+	struct fp_walk_check c = fp_plan_gate(p);
 
 	if (fp_walk_dir_size(&c, e) || fp_walk_bad_name(&c, e))
 		return FP_E_DAMAGED;
-	return check_chain(p, e->cl);
+	return fp_plan_check_chain(p, e->cl);
 }
 
 /* Clusters a chain uses although the FAT marks them free: keep them. */
@@ -160,7 +141,7 @@ static enum fp_err get_dir(void *ctx, uint32_t cl, struct fp_dir **out)
 		*out = dir;
 		return FP_OK;
 	}
-	err = check_chain(p, cl);
+	err = fp_plan_check_chain(p, cl);
 	if (!err)
 		err = fp_dir_load(&d, fp_fs_img(p->fs), fp_fs_geom(p->fs),
 				  fp_fs_fat(p->fs), cl);
@@ -400,9 +381,9 @@ static enum fp_err place_set(struct fp_plan *p, struct fp_dir *dir,
  * Add an entry set (long-name slots, then the short entry) for @name to
  * @dir, where place_set() puts it.
  */
-static enum fp_err add_entry(struct fp_plan *p, struct fp_dir *dir,
-			     const uint16_t *name, size_t n, uint8_t attr,
-			     uint32_t cl, uint32_t size, uint32_t *slot)
+enum fp_err fp_plan_add_entry(struct fp_plan *p, struct fp_dir *dir,
+			      const uint16_t *name, size_t n, uint8_t attr,
+			      uint32_t cl, uint32_t size, uint32_t *slot)
 {
 	uint8_t ents[FP_DIR_SET_MAX * FP_DIRENT_LEN], sfn[11], ntres, sum;
 	unsigned nlfn = 0, i;
@@ -431,9 +412,9 @@ static enum fp_err add_entry(struct fp_plan *p, struct fp_dir *dir,
 /* ---- paths ---------------------------------------------------------- */
 
 /* Make the directory @name (the path @path, @path_len bytes) in @parent. */
-static enum fp_err new_dir(struct fp_plan *p, struct fp_dir *parent,
-			   const uint16_t *name, size_t n, const char *path,
-			   size_t path_len, struct fp_dir **out)
+enum fp_err fp_plan_new_dir(struct fp_plan *p, struct fp_dir *parent,
+			    const uint16_t *name, size_t n, const char *path,
+			    size_t path_len, struct fp_dir **out)
 {
 	struct fp_dir d;
 	uint32_t cl, slot, up;
@@ -441,7 +422,8 @@ static enum fp_err new_dir(struct fp_plan *p, struct fp_dir *parent,
 
 	err = take_one(p, 0, 0, &cl);
 	if (!err)
-		err = add_entry(p, parent, name, n, FP_ATTR_DIR, cl, 0, &slot);
+		err = fp_plan_add_entry(p, parent, name, n, FP_ATTR_DIR, cl,
+					0, &slot);
 	if (err)
 		return err;
 	up = fp_dir_first_cl(parent) == root_key(p) ? 0 :
@@ -461,7 +443,7 @@ static enum fp_err new_dir(struct fp_plan *p, struct fp_dir *parent,
 
 /*
  * The path layer's missing hook: with --parents, make the directory
- * (new_dir()); else FP_E_NOENT.
+ * (fp_plan_new_dir()); else FP_E_NOENT.
  */
 static enum fp_err make_dir(void *ctx, struct fp_dir *parent,
 			    const uint16_t *name, size_t n,
@@ -472,7 +454,7 @@ static enum fp_err make_dir(void *ctx, struct fp_dir *parent,
 
 	if (!p->opts.parents)
 		return FP_E_NOENT;
-	return new_dir(p, parent, name, n, path, path_len, out);
+	return fp_plan_new_dir(p, parent, name, n, path, path_len, out);
 }
 
 static const struct fp_path_ops walk_ops = {
@@ -521,8 +503,8 @@ static enum fp_err create_file(struct fp_plan *p, struct fp_plan_file *f,
 		err = copy_data(p, f);
 	f->first_cl = f->ext_count ? f->ext[0].start : 0;
 	if (!err)
-		err = add_entry(p, dir, name, n, FP_ATTR_ARCHIVE, f->first_cl,
-				f->new_size, &f->slot);
+		err = fp_plan_add_entry(p, dir, name, n, FP_ATTR_ARCHIVE,
+					f->first_cl, f->new_size, &f->slot);
 	f->dir = dir;
 	return err;
 }
@@ -547,7 +529,7 @@ static enum fp_err extend_file(struct fp_plan *p, struct fp_plan_file *f,
 {
 	uint64_t clus = fp_fs_geom(p->fs)->clus_len, zend;
 	uint32_t have, last, want = clusters_for(p, size);
-	enum fp_err err = file_chain(p, e, &have, &last);
+	enum fp_err err = fp_plan_file_chain(p, e, &have, &last);
 
 	if (err)
 		return err;
@@ -580,8 +562,8 @@ static enum fp_err extend_file(struct fp_plan *p, struct fp_plan_file *f,
 	return err;
 }
 
-static int same_file(const struct fp_plan *p, const struct fp_dir *dir,
-		     uint32_t slot)
+int fp_plan_same_file(const struct fp_plan *p, const struct fp_dir *dir,
+		      uint32_t slot)
 {
 	size_t i;
 
@@ -633,9 +615,9 @@ static enum fp_err trim_file(struct fp_plan *p, struct fp_plan_file *f,
 static enum fp_err plan_trim(struct fp_plan *p, struct fp_plan_file *f,
 			     const struct fp_dirent *e)
 {
-	struct fp_walk_check c = gate(p);
+	struct fp_walk_check c = fp_plan_gate(p);
 	uint32_t have, last;
-	enum fp_err err = file_chain(p, e, &have, &last);
+	enum fp_err err = fp_plan_file_chain(p, e, &have, &last);
 
 	if (!err && fp_walk_chain_short(&c, e, have))
 		err = FP_E_DAMAGED;
@@ -643,7 +625,7 @@ static enum fp_err plan_trim(struct fp_plan *p, struct fp_plan_file *f,
 }
 
 /* New entries get @t (a copy's time), else the run's time. */
-static void set_stamp(struct fp_plan *p, int64_t t)
+void fp_plan_set_stamp(struct fp_plan *p, int64_t t)
 {
 	fp_dir_timestamp(t, p->opts.utc, &p->date, &p->time, &p->tenth);
 }
@@ -667,7 +649,7 @@ static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
 	snprintf(p->diag->component, sizeof(p->diag->component), "%s",
 		 r->path);
 	if (fp_dir_lookup(dir, is_fat32(p), name, n, &e)) {
-		if (same_file(p, dir, e.slot))
+		if (fp_plan_same_file(p, dir, e.slot))
 			return FP_E_DUPPATH;
 		if (!src->is_dir)
 			return e.attr & FP_ATTR_DIR ? FP_E_ISDIR : FP_E_EXISTS;
@@ -675,20 +657,21 @@ static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
 			return FP_E_NOTDIR;
 		return FP_OK;	/* merged: checked as paths go through it */
 	}
-	set_stamp(p, src->mtime);
+	fp_plan_set_stamp(p, src->mtime);
 	if (src->is_dir) {
 		f->action = FP_ACT_CREATE;
-		err = new_dir(p, dir, name, n, r->path, strlen(r->path),
+		err = fp_plan_new_dir(p, dir, name, n, r->path, strlen(r->path),
 			      &sub);
 	} else {
 		err = create_file(p, f, dir, name, n, r->size);
 	}
-	set_stamp(p, p->opts.time);
+	fp_plan_set_stamp(p, p->opts.time);
 	return err;
 }
 
 static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 			    const struct fp_req_src *src,
+			    const struct fp_req_edit *ed,
 			    struct fp_plan_file *f)
 {
 	uint16_t name[FP_LFN_MAX];
@@ -701,6 +684,8 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 
 	memset(f, 0, sizeof(*f));
 	f->path = r->path;
+	if (ed && ed->kind != FP_REQ_FILE)
+		return fp_edit_plan(p, r, ed, f);
 	if (r->size > FP_FILE_MAX)
 		return FP_E_TOOBIG;
 	err = fp_path_parent(&p->walk, &path, name, &n, &dir);
@@ -713,14 +698,14 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 		       create_file(p, f, dir, name, n, r->size);
 	if (e.attr & FP_ATTR_DIR)
 		return FP_E_ISDIR;
-	if (same_file(p, dir, e.slot))
+	if (fp_plan_same_file(p, dir, e.slot))
 		return FP_E_DUPPATH;
 	snprintf(p->diag->component, sizeof(p->diag->component), "%s",
 		 r->path);
-	c = gate(p);
+	c = fp_plan_gate(p);
 	if (fp_walk_bad_name(&c, &e))
 		return FP_E_DAMAGED;
-	err = e.cl ? check_chain(p, e.cl) : FP_OK;
+	err = e.cl ? fp_plan_check_chain(p, e.cl) : FP_OK;
 	if (err)
 		return err;
 	f->dir = dir;
@@ -748,7 +733,7 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	fp_path_walk_init(&p->walk, fs, &walk_ops, p);
 	fp_path_walk_report(&p->walk, diag->component,
 			    sizeof(diag->component), &diag->problem);
-	set_stamp(p, opts->time);
+	fp_plan_set_stamp(p, opts->time);
 	err = fp_change_set_new(fs, &p->cs);
 	p->files = calloc(count ? count : 1, sizeof(*p->files));
 	if (!err && !p->files)
@@ -764,7 +749,8 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	for (i = 0; !err && i < count; i++) {
 		diag->req = i;
 		err = plan_one(p, &reqs[i], opts->srcs ? &opts->srcs[i] :
-			       NULL, &p->files[i]);
+			       NULL, opts->edits ? &opts->edits[i] : NULL,
+			       &p->files[i]);
 		p->file_count = i + 1;
 	}
 	/* every directory loaded or made, in walk order */

@@ -37,6 +37,34 @@ struct fp_req_src {
 	const uint8_t *data;
 };
 
+/* What a request does beyond a file's size or a copy (issue 29's edits). */
+enum fp_req_kind {
+	FP_REQ_FILE,		/* preallocate, extend, trim or copy */
+	FP_REQ_RM,		/* remove a file (a tree: FP_EDIT_RECURSIVE) */
+	FP_REQ_MKDIR,		/* make a directory (FP_EDIT_PARENTS) */
+	FP_REQ_MV,		/* rename or move the path to @to */
+	FP_REQ_ATTR,		/* set and clear attribute bits */
+	FP_REQ_LABEL,		/* set the volume label to @to */
+};
+
+#define FP_EDIT_RECURSIVE 0x1u	/* rm: a directory and all below it */
+#define FP_EDIT_PARENTS 0x2u	/* mkdir: make missing parents too */
+#define FP_EDIT_REPLACE 0x4u	/* a copy or mv may replace a file */
+
+/*
+ * The edit of one request: with opts->edits, one per request.  Kind
+ * FP_REQ_FILE with no flags is a request as without edits; the request's
+ * size is used by FP_REQ_FILE only.
+ */
+struct fp_req_edit {
+	enum fp_req_kind kind;
+	unsigned flags;		/* FP_EDIT_* */
+	const char *to;		/* FP_REQ_MV: the new path; FP_REQ_LABEL:
+				 * the label; borrowed */
+	uint8_t attr_set;	/* FP_REQ_ATTR: FP_ATTR_* bits to set */
+	uint8_t attr_clear;	/* and to clear */
+};
+
 struct fp_plan_opts {
 	int keep_size;		/* allocate, keep the recorded size */
 	int zero;		/* with keep_size: zero the clusters too */
@@ -50,6 +78,7 @@ struct fp_plan_opts {
 				 * not used) */
 	int64_t time;		/* stamp for new and resized entries */
 	const struct fp_req_src *srcs;	/* NULL, or one per request */
+	const struct fp_req_edit *edits;	/* NULL, or one per request */
 	int utc;		/* time is shown in UTC, else local time */
 	const struct fp_progress *progress;	/* zeroing and copied data,
 						 * one piece; NULL: none */
@@ -60,6 +89,12 @@ enum fp_action {
 	FP_ACT_CREATE,		/* a new file */
 	FP_ACT_EXTEND,		/* an existing file gets clusters or size */
 	FP_ACT_TRIM,		/* clusters past the size are freed */
+	FP_ACT_REPLACE,		/* a copy's new data replaces a file */
+	FP_ACT_REMOVE,		/* a file or tree is removed */
+	FP_ACT_MKDIR,		/* a directory is made */
+	FP_ACT_MOVE,		/* an entry is renamed or moved */
+	FP_ACT_ATTR,		/* an entry's attributes change */
+	FP_ACT_LABEL,		/* the volume label changes */
 };
 
 /* A run of clusters. */

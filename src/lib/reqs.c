@@ -14,6 +14,7 @@
 struct fp_reqs {
 	struct fp_req *reqs;
 	struct fp_req_src *srcs;	/* as many as reqs */
+	struct fp_req_edit *edits;	/* as many as reqs */
 	size_t count, cap;
 	struct fp_tree **trees;	/* scanned sources: own srcs' host and data */
 	size_t tree_count, tree_cap;
@@ -46,6 +47,11 @@ const struct fp_req_src *fp_reqs_src(const struct fp_reqs *l, size_t i)
 	return &l->srcs[i];
 }
 
+const struct fp_req_edit *fp_reqs_edit(const struct fp_reqs *l, size_t i)
+{
+	return &l->edits[i];
+}
+
 const struct fp_req *fp_reqs_array(const struct fp_reqs *l)
 {
 	return l->reqs;
@@ -56,19 +62,36 @@ const struct fp_req_src *fp_reqs_srcs(const struct fp_reqs *l)
 	return l->srcs;
 }
 
+const struct fp_req_edit *fp_reqs_edits(const struct fp_reqs *l)
+{
+	return l->edits;
+}
+
 enum fp_err fp_reqs_add(struct fp_reqs *l, const char *path, uint64_t size)
 {
-	size_t cap = l->cap;
+	size_t cap = l->cap, cap2 = l->cap;
 
-	/* l->srcs has as many elements as l->reqs */
+	/* l->srcs and l->edits have as many elements as l->reqs */
 	if (fp_grow(&l->reqs, &cap, l->count, sizeof(*l->reqs)) ||
+	    fp_grow(&l->edits, &cap2, l->count, sizeof(*l->edits)) ||
 	    fp_grow(&l->srcs, &l->cap, l->count, sizeof(*l->srcs)))
 		return FP_E_NOMEM;
 	memset(&l->srcs[l->count], 0, sizeof(*l->srcs));
+	memset(&l->edits[l->count], 0, sizeof(*l->edits));
 	l->reqs[l->count].path = path;
 	l->reqs[l->count].size = size;
 	l->count++;
 	return FP_OK;
+}
+
+enum fp_err fp_reqs_add_edit(struct fp_reqs *l, const char *path,
+			     const struct fp_req_edit *e)
+{
+	enum fp_err err = fp_reqs_add(l, path, 0);
+
+	if (!err)
+		l->edits[l->count - 1] = *e;
+	return err;
 }
 
 /* Keep @p (malloc'd, or NULL) as long as @l; NULL when it cannot. */
@@ -236,6 +259,7 @@ void fp_reqs_release(struct fp_reqs *l)
 	free(l->owned);
 	free(l->reqs);
 	free(l->srcs);
+	free(l->edits);
 	memset(l, 0, sizeof(*l));
 }
 

@@ -35,19 +35,31 @@ uint64_t fp_reqs_size(const struct fp_reqs *l, size_t i);
 /* Request @i's source (@i < fp_reqs_count()): host NULL if none. */
 const struct fp_req_src *fp_reqs_src(const struct fp_reqs *l, size_t i);
 
+/* Request @i's edit (@i < fp_reqs_count()): kind FP_REQ_FILE if none. */
+const struct fp_req_edit *fp_reqs_edit(const struct fp_reqs *l, size_t i);
+
 /*
- * The requests and their sources as arrays of fp_reqs_count() elements,
- * as fp_plan_build() and struct fp_plan_opts take them; valid until @l
- * changes or is freed.  NULL while @l is empty.
+ * The requests, their sources and their edits as arrays of
+ * fp_reqs_count() elements, as fp_plan_build() and struct fp_plan_opts
+ * take them; valid until @l changes or is freed.  NULL while @l is empty.
  */
 const struct fp_req *fp_reqs_array(const struct fp_reqs *l);
 const struct fp_req_src *fp_reqs_srcs(const struct fp_reqs *l);
+const struct fp_req_edit *fp_reqs_edits(const struct fp_reqs *l);
 
 /*
  * Append a request without a source (a preallocation, or a path to map
  * or trim): @path is borrowed and must live as long as @l.
  */
 enum fp_err fp_reqs_add(struct fp_reqs *l, const char *path, uint64_t size);
+
+/*
+ * Append an edit of volume path @path (rm, mkdir, mv, attr, label: see
+ * struct fp_req_edit); @path and @e->to are borrowed and must live as
+ * long as @l.
+ */
+enum fp_err fp_reqs_add_edit(struct fp_reqs *l, const char *path,
+			     const struct fp_req_edit *e);
 
 /*
  * SRC ::DEST: scan host file or directory @src (fp_tree_scan(), with

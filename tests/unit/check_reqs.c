@@ -188,6 +188,33 @@ START_TEST(test_dup)
 }
 END_TEST
 
+/* Edits keep their kind, flags and target; plain requests have none. */
+START_TEST(test_edit)
+{
+	struct fp_reqs *l = fp_reqs_new();
+	struct fp_req_edit mv = { FP_REQ_MV, FP_EDIT_REPLACE, "/b", 0, 0 };
+	const struct fp_req_edit *e;
+
+	ck_assert_ptr_nonnull(l);
+	ck_assert_int_eq(fp_reqs_add(l, "/f", 7), FP_OK);
+	ck_assert_int_eq(fp_reqs_add_edit(l, "/a", &mv), FP_OK);
+	ck_assert_uint_eq(fp_reqs_count(l), 2);
+	e = fp_reqs_edit(l, 0);
+	ck_assert_int_eq(e->kind, FP_REQ_FILE);
+	ck_assert_uint_eq(e->flags, 0);
+	ck_assert_ptr_null(e->to);
+	e = fp_reqs_edit(l, 1);
+	ck_assert_int_eq(e->kind, FP_REQ_MV);
+	ck_assert_uint_eq(e->flags, FP_EDIT_REPLACE);
+	ck_assert_str_eq(e->to, "/b");
+	ck_assert_ptr_eq(fp_reqs_edits(l) + 1, e);
+	ck_assert_str_eq(fp_reqs_path(l, 1), "/a");
+	ck_assert_uint_eq(fp_reqs_size(l, 1), 0);
+	ck_assert_ptr_null(fp_reqs_src(l, 1)->host);
+	fp_reqs_free(l);
+}
+END_TEST
+
 static Suite *reqs_suite(void)
 {
 	Suite *s = suite_create("reqs");
@@ -198,6 +225,7 @@ static Suite *reqs_suite(void)
 	tcase_add_test(tc, test_dir);
 	tcase_add_test(tc, test_mixed);
 	tcase_add_test(tc, test_dup);
+	tcase_add_test(tc, test_edit);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
+/*
+ * edit.c - plan the edits of existing entries (rm, mkdir, mv, attributes,
+ * label): one function a kind, in the edit*.c files, called in request
+ * order beside the preallocations and copies of plan.c, so that a whole
+ * update is one plan and one commit.
+ */
+#include "plan_impl.h"
+
+enum fp_err fp_edit_plan(struct fp_plan *p, const struct fp_req *r,
+			 const struct fp_req_edit *ed,
+			 struct fp_plan_file *f)
+{
+	(void)p;
+	(void)r;
+	(void)f;
+	switch (ed->kind) {
+	default:	/* a kind this build does not plan yet */
+		return FP_E_INVAL;
+	}
+}

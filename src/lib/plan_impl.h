@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
+/*
+ * plan_impl.h - the planner's state and the helpers that its edit files
+ * (edit*.c: rm, mkdir, mv, attributes, label) share with plan.c.  Private
+ * to the planner: nothing outside plan.c and edit*.c includes it.
+ */
+#ifndef FP_PLAN_IMPL_H
+#define FP_PLAN_IMPL_H
+
+#include "alloc.h"
+#include "commit.h"
+#include "dir.h"
+#include "path.h"
+#include "plan.h"
+#include "walk.h"
+
+struct fp_plan {
+	struct fp_fs *fs;
+	struct fp_plan_opts opts;
+	uint16_t date, time;
+	uint8_t tenth;
+	struct fp_plan_file *files;
+	size_t file_count;
+	struct fp_path_walk walk;	/* keeps every directory loaded or
+					 * created */
+	struct fp_plan_dir *made;	/* created directories */
+	size_t made_count, made_cap;
+	struct fp_change_set *cs;	/* what the commit writes */
+	struct fp_alloc *alloc;	/* the allocator over fp_fs_bm(fs) */
+	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
+	struct fp_damage *dmg;	/* the tree walk's findings */
+};
+
+/* plan.c */
+
+/* Fail the request: the path so far (diag->component) has problem @pr. */
+enum fp_err fp_plan_damaged(struct fp_plan *p, enum fp_problem pr);
+
+/* The walk's checks (walk.h) as a writer makes them: the diag's problem. */
+struct fp_walk_check fp_plan_gate(struct fp_plan *p);
+
+/*
+ * The tree walk's verdict on the chain from @cl: a file's or directory's
+ * first cluster, or the root's key (0 on FAT12/16).
+ */
+enum fp_err fp_plan_check_chain(struct fp_plan *p, uint32_t cl);
+
+/*
+ * The chain of the existing file @e (none: *have 0), walked once and, on
+ * a volume with cross-links, checked against them.
+ */
+enum fp_err fp_plan_file_chain(struct fp_plan *p, const struct fp_dirent *e,
+				uint32_t *have, uint32_t *last);
+
+/*
+ * Add an entry set (long-name slots, then the short entry) for @name to
+ * @dir, stamped with the plan's current time; *slot: the short entry.
+ */
+enum fp_err fp_plan_add_entry(struct fp_plan *p, struct fp_dir *dir,
+			      const uint16_t *name, size_t n, uint8_t attr,
+			      uint32_t cl, uint32_t size, uint32_t *slot);
+
+/* Make the directory @name (the path @path, @path_len bytes) in @parent. */
+enum fp_err fp_plan_new_dir(struct fp_plan *p, struct fp_dir *parent,
+			    const uint16_t *name, size_t n, const char *path,
+			    size_t path_len, struct fp_dir **out);
+
+/* 1 if an earlier request of the plan already holds entry @slot of @dir. */
+int fp_plan_same_file(const struct fp_plan *p, const struct fp_dir *dir,
+		      uint32_t slot);
+
+/* New entries get @t (a copy's time), else the run's time. */
+void fp_plan_set_stamp(struct fp_plan *p, int64_t t);
+
+/* edit.c */
+
+/*
+ * Plan request @r whose edit @ed is not FP_REQ_FILE into @f (zeroed, its
+ * path set): dispatched by kind to the edit files.
+ */
+enum fp_err fp_edit_plan(struct fp_plan *p, const struct fp_req *r,
+			 const struct fp_req_edit *ed,
+			 struct fp_plan_file *f);
+
+#endif
