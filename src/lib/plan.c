@@ -669,10 +669,8 @@ static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
 	return err;
 }
 
-static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
-			    const struct fp_req_src *src,
-			    const struct fp_req_edit *ed,
-			    struct fp_plan_file *f)
+enum fp_err fp_plan_one(struct fp_plan *p, const struct fp_req *r,
+			const struct fp_req_src *src, struct fp_plan_file *f)
 {
 	uint16_t name[FP_LFN_MAX];
 	const char *path = r->path;
@@ -682,10 +680,6 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 	size_t n;
 	enum fp_err err;
 
-	memset(f, 0, sizeof(*f));
-	f->path = r->path;
-	if (ed && ed->kind != FP_REQ_FILE)
-		return fp_edit_plan(p, r, ed, f);
 	if (r->size > FP_FILE_MAX)
 		return FP_E_TOOBIG;
 	err = fp_path_parent(&p->walk, &path, name, &n, &dir);
@@ -715,13 +709,12 @@ static enum fp_err plan_one(struct fp_plan *p, const struct fp_req *r,
 	return extend_file(p, f, &e, r->size);
 }
 
-enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
-			  const struct fp_req *reqs, size_t count,
-			  struct fp_plan **out, struct fp_plan_diag *diag)
+enum fp_err fp_plan_start(struct fp_fs *fs, const struct fp_plan_opts *opts,
+			  size_t count, struct fp_plan **out,
+			  struct fp_plan_diag *diag)
 {
 	struct fp_plan *p;
-	enum fp_err err = FP_OK;
-	size_t i;
+	enum fp_err err;
 
 	memset(diag, 0, sizeof(*diag));
 	p = calloc(1, sizeof(*p));
@@ -746,22 +739,23 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 		err = fp_damage_find(fs, &p->dmg);
 	if (!err)
 		err = reserve_free_used(p);
-	for (i = 0; !err && i < count; i++) {
-		diag->req = i;
-		err = plan_one(p, &reqs[i], opts->srcs ? &opts->srcs[i] :
-			       NULL, opts->edits ? &opts->edits[i] : NULL,
-			       &p->files[i]);
-		p->file_count = i + 1;
-	}
-	/* every directory loaded or made, in walk order */
-	for (i = 0; !err && i < fp_path_dir_count(&p->walk); i++)
-		err = fp_change_dir(p->cs, fp_path_dir(&p->walk, i));
 	if (err) {
 		fp_plan_free(p);
 		return err;
 	}
 	*out = p;
 	return FP_OK;
+}
+
+enum fp_err fp_plan_finish(struct fp_plan *p)
+{
+	enum fp_err err = FP_OK;
+	size_t i;
+
+	/* every directory loaded or made, in walk order */
+	for (i = 0; !err && i < fp_path_dir_count(&p->walk); i++)
+		err = fp_change_dir(p->cs, fp_path_dir(&p->walk, i));
+	return err;
 }
 
 const struct fp_plan_file *fp_plan_files(const struct fp_plan *plan,

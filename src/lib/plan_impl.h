@@ -3,7 +3,9 @@
 /*
  * plan_impl.h - the planner's state and the helpers that its edit files
  * (edit*.c: rm, mkdir, mv, attributes, label) share with plan.c.  Private
- * to the planner: nothing outside plan.c and edit*.c includes it.
+ * to the planner: only plan.c, plan_build.c and edit*.c include it.
+ * plan_build.c, on top, hands each request to plan.c or to edit.c, so
+ * that the edit files can call plan.c and plan.c never calls them.
  */
 #ifndef FP_PLAN_IMPL_H
 #define FP_PLAN_IMPL_H
@@ -33,6 +35,25 @@ struct fp_plan {
 };
 
 /* plan.c */
+
+/*
+ * A new plan of @count requests on @fs (fp_plan_build() without the
+ * requests): the tree walked for damage, the allocator made.  *diag is
+ * cleared and kept, as fp_plan_build() keeps it.
+ */
+enum fp_err fp_plan_start(struct fp_fs *fs, const struct fp_plan_opts *opts,
+			  size_t count, struct fp_plan **out,
+			  struct fp_plan_diag *diag);
+
+/*
+ * Plan request @r (a file or a copy: its edit, if any, is FP_REQ_FILE)
+ * into @f (zeroed, its path set).
+ */
+enum fp_err fp_plan_one(struct fp_plan *p, const struct fp_req *r,
+			const struct fp_req_src *src, struct fp_plan_file *f);
+
+/* Once every request is planned: the directories go into the change set. */
+enum fp_err fp_plan_finish(struct fp_plan *p);
 
 /* Fail the request: the path so far (diag->component) has problem @pr. */
 enum fp_err fp_plan_damaged(struct fp_plan *p, enum fp_problem pr);
