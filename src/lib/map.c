@@ -11,28 +11,26 @@
 #include "path.h"
 #include "util.h"
 
-/* The runs of the chain from @start (valid, @count clusters long). */
-static enum fp_err map_chain(struct fp_fat *fat, uint32_t start,
-			     uint32_t count, struct fp_map *m)
+enum fp_err fp_map_runs(struct fp_fat *fat, uint32_t start, uint32_t count,
+			struct fp_extent **ext, size_t *cap, size_t *ext_count)
 {
-	size_t cap = 0;
 	uint32_t cl = start, i;
 	enum fp_err err;
+	size_t n = 0;
 
 	for (i = 0; i < count; i++) {
 		if (i && (err = fp_fat_get(fat, cl, &cl)))
 			return err;
-		if (m->ext_count &&
-		    m->ext[m->ext_count - 1].start +
-		    m->ext[m->ext_count - 1].count == cl) {
-			m->ext[m->ext_count - 1].count++;
+		if (n && (*ext)[n - 1].start + (*ext)[n - 1].count == cl) {
+			(*ext)[n - 1].count++;
 			continue;
 		}
-		if (fp_grow(&m->ext, &cap, m->ext_count, sizeof(*m->ext)))
+		if (fp_grow(ext, cap, n, sizeof(**ext)))
 			return FP_E_NOMEM;
-		m->ext[m->ext_count].start = cl;
-		m->ext[m->ext_count++].count = 1;
+		(*ext)[n].start = cl;
+		(*ext)[n++].count = 1;
 	}
+	*ext_count = n;
 	return FP_OK;
 }
 
@@ -69,7 +67,7 @@ enum fp_err fp_map_load(struct fp_fs *fs, const char *path,
 	struct fp_dir *dir;
 	uint32_t last;
 	enum fp_err err;
-	size_t n;
+	size_t n, cap = 0;
 
 	memset(diag, 0, sizeof(*diag));
 	fp_path_walk_init(&w, fs, NULL, NULL);
@@ -86,7 +84,8 @@ enum fp_err fp_map_load(struct fp_fs *fs, const char *path,
 			err = fp_fat_chain(fat, e.cl, &m.clusters, &last);
 	}
 	if (!err && e.cl)
-		err = map_chain(fat, e.cl, m.clusters, &m);
+		err = fp_map_runs(fat, e.cl, m.clusters, &m.ext, &cap,
+				  &m.ext_count);
 	if (!err)
 		err = slash_names_dir(whole, &m, diag);
 	fp_path_walk_release(&w);

@@ -33,6 +33,15 @@ struct fp_map {
 enum fp_err fp_map_load(struct fp_fs *fs, const char *path,
 			struct fp_map *map, struct fp_plan_diag *diag);
 
+/*
+ * The runs of the chain from @start, @count clusters long and sound (as
+ * fp_fat_chain() found it), into *@ext, which holds *@cap runs and grows
+ * as needed (a caller may reuse it from call to call), and *@ext_count;
+ * FP_E_NOMEM, FP_E_IO.
+ */
+enum fp_err fp_map_runs(struct fp_fat *fat, uint32_t start, uint32_t count,
+			struct fp_extent **ext, size_t *cap, size_t *ext_count);
+
 /* Free the runs of @map and clear it; a cleared map may be released. */
 void fp_map_release(struct fp_map *map);
 

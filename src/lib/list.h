@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
+/* list.h - the files and directories under a volume path (--list). */
+#ifndef FP_LIST_H
+#define FP_LIST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fp_err.h"
+#include "fs.h"
+#include "plan.h"	/* struct fp_extent */
+#include "problem.h"
+
+/*
+ * A tree iterator for --list, and for the readers built on it (--extract,
+ * --diff):
+ *
+ *	struct fp_list *l;
+ *	const struct fp_list_entry *e;
+ *	struct fp_list_diag diag = { 0 };
+ *
+ *	err = fp_list_open(fs, "/EFI", &l, &diag);
+ *	while (!err && (err = fp_list_next(l, &e, &diag)) == FP_OK && e)
+ *		use(e);		(e and what it points to: until the next call)
+ *	fp_list_free(l);
+ *	fp_list_diag_release(&diag);
+ *
+ * Order: pre-order, each directory's entries in on-disk slot order; a
+ * directory entry comes before what it holds.  Deleted slots, long-name
+ * slots, volume labels and "." / ".." are not entries.  The path given
+ * to fp_list_open() comes first itself, at depth 0, when it names a file
+ * or a directory other than the root; the root's entries are at depth 1.
+ *
+ * Damage: fp_list_open() first walks the whole tree as the writers do
+ * before they write (fp_damage_find(), the walk --verify makes), and the
+ * iterator never lists through what that walk, or --verify, calls
+ * damaged: a directory on the path or listed (its chain, its clusters in
+ * a second chain, its dot entries, long-name slots, labels, duplicate
+ * names, entries after its end mark, names Linux cannot list), a file
+ * listed (its chain, its clusters in a second chain, too short for its
+ * size) and each entry itself (bad-name, dir-size, dir-no-chain,
+ * dir-cycle).  Such an entry stops the listing with FP_E_DAMAGED, the
+ * entry's path and the problem in the diag, before the entry is
+ * returned: a caller that must not print half a listing runs the
+ * iterator once without output first (fp_list_next() is cheap without
+ * the runs: FP_LIST_NO_RUNS).  So no entry is ever returned twice, no
+ * chain is followed that loops or leaves the volume, and a name holds
+ * no '/' and is neither "." nor "..".  A name may still hold control
+ * characters (a long name Linux lists): callers escape what they print.
+ *
+ * Memory: the directories on the path from the start to the entry (each
+ * as loaded by fp_dir_load(); those beyond 16 MiB in all are dropped and
+ * read again on the way back), the path, and the runs of one entry;
+ * never a list of the files.
+ */
+struct fp_list;
+
+/* A date and time field as stored, and decoded. */
+struct fp_list_time {
+	uint16_t date;		/* as stored; 0: not set */
+	uint16_t time;		/* as stored (0 for the access date) */
+	uint8_t tenth;		/* creation: 10 ms units 0..199, else 0 */
+	int valid;		/* the fields below are a real date (and time) */
+	int year, month, day;	/* 1980..2107, 1..12, 1..31 */
+	int hour, minute, second;	/* second 0..59, with the tenth's */
+	int centi;		/* hundredths beyond second, from tenth */
+};
+
+/* What fp_list_next() returns: valid until the next call or the free. */
+struct fp_list_entry {
+	const char *path;	/* "/DIR/name": long names, UTF-8 */
+	size_t path_len;
+	const char *name;	/* the last component, inside path */
+	unsigned depth;		/* 0: the start itself; 1: in it ... */
+	char alias[37];		/* the 8.3 name as stored, "NAME.EXT"
+				 * without the case bits, UTF-8 (bytes
+				 * from 0x80 on in code page 437) */
+	uint8_t sfn[11];	/* the short name's bytes */
+	int has_lfn;		/* a long name is stored */
+	uint8_t attr;		/* FP_ATTR_* (dir.h) */
+	uint8_t ntres;		/* case bits */
+	uint32_t size;
+	uint32_t first_cl;	/* 0: no chain */
+	uint32_t slot;		/* the short entry's slot in its directory */
+	uint32_t first_slot;	/* its first long-name slot, or slot */
+	struct fp_list_time created, modified, accessed;
+	uint32_t clusters;	/* in its chain */
+	const struct fp_extent *runs;	/* chain order, as --map; NULL
+					 * with FP_LIST_NO_RUNS */
+	size_t run_count;
+};
+
+/* Where and why the listing stopped. */
+struct fp_list_diag {
+	char *path;		/* malloc'd: FP_E_DAMAGED, FP_E_NOENT,
+				 * FP_E_NOFILE, FP_E_NOTDIR; or NULL */
+	enum fp_problem problem;	/* FP_E_DAMAGED: what is wrong */
+};
+
+enum fp_list_flags {
+	FP_LIST_NO_RUNS = 1 << 0,	/* entries without runs (clusters 0):
+					 * checks only, no chain mapped */
+};
+
+/*
+ * A listing of @path of @fs (borrowed; "" or "/": the root) into *@out.
+ * FP_E_NOFILE or FP_E_NOENT when it does not exist, FP_E_NOTDIR when it
+ * ends in a slash but is a file, FP_E_DAMAGED (above), FP_E_NOMEM,
+ * FP_E_IO, FP_E_CORRUPT; @diag says where (fp_list_diag_release()).
+ */
+enum fp_err fp_list_open(struct fp_fs *fs, const char *path, unsigned flags,
+			 struct fp_list **out, struct fp_list_diag *diag);
+
+/*
+ * The next entry into *@e, NULL after the last; an error ends the
+ * listing (the same error again from then on), @diag says where.
+ */
+enum fp_err fp_list_next(struct fp_list *l, const struct fp_list_entry **e,
+			 struct fp_list_diag *diag);
+
+/* The writers' walk that fp_list_open() made (borrowed from @l). */
+const struct fp_damage *fp_list_damage(const struct fp_list *l);
+
+void fp_list_free(struct fp_list *l);
+
+/* Free the path of @diag and clear it. */
+void fp_list_diag_release(struct fp_list_diag *diag);
+
+/* Decode a date/time field triple (@time 0 and @tenth 0 for a date). */
+void fp_list_time_decode(uint16_t date, uint16_t time, uint8_t tenth,
+			 struct fp_list_time *t);
+
+#endif
