@@ -18,6 +18,7 @@
 
 #define LIST_KEEP_MAX (16u << 20)	/* bytes of directories kept loaded */
 #define NAME_MAX_LEN (3 * FP_LFN_MAX + 1)
+#define LIST_READ (2u << 20)	/* bytes per read of fp_list_hash() */
 
 /* A directory on the path from the root to the entry being listed. */
 struct list_frame {
@@ -51,6 +52,7 @@ struct fp_list {
 	struct fp_list_entry cur;
 	struct fp_extent *ext;	/* the runs of cur; owned */
 	size_t ext_cap;
+	uint8_t *buf;		/* LIST_READ bytes for fp_list_hash(); owned */
 	enum fp_err err;	/* the first failure, returned again */
 };
 
@@ -573,6 +575,45 @@ enum fp_err fp_list_open(struct fp_fs *fs, const char *path, unsigned flags,
 	return FP_OK;
 }
 
+/* ---- content ------------------------------------------------------ */
+
+enum fp_err fp_list_hash(struct fp_list *l, const struct fp_list_entry *e,
+			 enum fp_sha256_impl impl,
+			 uint8_t digest[FP_SHA256_LEN])
+{
+	struct fp_img *img = fp_fs_img(l->fs);
+	uint64_t left = e->size, off, len;
+	struct fp_sha256 s;
+	enum fp_err err;
+	size_t i, n;
+
+	if (e != &l->cur || (e->attr & FP_ATTR_DIR) ||
+	    (e->size && !e->run_count))
+		return FP_E_INVAL;
+	if (!l->buf && !(l->buf = malloc(LIST_READ)))
+		return FP_E_NOMEM;
+	err = fp_sha256_init(&s, impl);
+	/* the chain is at least size long: entry_chain() checked it */
+	for (i = 0; !err && left && i < e->run_count; i++) {
+		off = fp_geom_cl_off(l->g, e->runs[i].start);
+		len = (uint64_t)e->runs[i].count * l->g->clus_len;
+		if (len > left)
+			len = left;
+		left -= len;
+		for (; !err && len; len -= n, off += n) {
+			n = len < LIST_READ ? (size_t)len : LIST_READ;
+			err = fp_img_read(img, off, l->buf, n);
+			if (!err)
+				fp_sha256_update(&s, l->buf, n);
+		}
+	}
+	if (err)
+		return err;
+	assert(left == 0);
+	fp_sha256_final(&s, digest);
+	return FP_OK;
+}
+
 const struct fp_damage *fp_list_damage(const struct fp_list *l)
 {
 	return l->dmg;
@@ -588,6 +629,7 @@ void fp_list_free(struct fp_list *l)
 	free(l->onpath);
 	free(l->path);
 	free(l->ext);
+	free(l->buf);
 	fp_damage_free(l->dmg);
 	free(l);
 }

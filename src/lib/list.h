@@ -11,6 +11,7 @@
 #include "fs.h"
 #include "plan.h"	/* struct fp_extent */
 #include "problem.h"
+#include "sha256.h"
 
 /*
  * A tree iterator for --list, and for the readers built on it (--extract,
@@ -118,6 +119,17 @@ enum fp_err fp_list_open(struct fp_fs *fs, const char *path, unsigned flags,
  */
 enum fp_err fp_list_next(struct fp_list *l, const struct fp_list_entry **e,
 			 struct fp_list_diag *diag);
+
+/*
+ * The SHA-256 of the current entry's content, a file's @e (the entry
+ * fp_list_next() returned last, listed with its runs) as stored: its
+ * size in bytes, read from its runs in chain order with large
+ * sequential reads, hashed by @impl (fp_sha256_best(), asked once per
+ * run).  FP_E_INVAL for a directory or without runs; FP_E_IO, FP_E_NOMEM.
+ */
+enum fp_err fp_list_hash(struct fp_list *l, const struct fp_list_entry *e,
+			 enum fp_sha256_impl impl,
+			 uint8_t digest[FP_SHA256_LEN]);
 
 /* The writers' walk that fp_list_open() made (borrowed from @l). */
 const struct fp_damage *fp_list_damage(const struct fp_list *l);

@@ -62,6 +62,7 @@ struct seen {
 	uint32_t run_clusters;	/* the runs' clusters summed */
 	uint32_t second_cl;	/* the chain's second cluster, or 0 */
 	uint16_t mdate, mtime;
+	char hash[FP_SHA256_HEX];	/* files, with hashing asked */
 };
 
 /*
@@ -71,6 +72,7 @@ struct seen {
 static enum fp_err list(const char *path, unsigned flags, struct seen *out,
 			size_t max, size_t *count, struct fp_list_diag *diag)
 {
+	uint8_t d[FP_SHA256_LEN];
 	const struct fp_list_entry *e;
 	struct fp_list *l = NULL;
 	struct fp_img *im;
@@ -109,6 +111,15 @@ static enum fp_err list(const char *path, unsigned flags, struct seen *out,
 			       e->runs[1].start;
 		s->mdate = e->modified.date;
 		s->mtime = e->modified.time;
+		s->hash[0] = '\0';
+		if (e->attr & FP_ATTR_DIR) {
+			ck_assert_int_eq(fp_list_hash(l, e, FP_SHA256_C, d),
+					 FP_E_INVAL);
+		} else if (!(flags & FP_LIST_NO_RUNS)) {
+			ck_assert_int_eq(fp_list_hash(l, e, fp_sha256_best(),
+						      d), FP_OK);
+			fp_sha256_hex(d, s->hash);
+		}
 	}
 	if (l)	/* the error stays */
 		ck_assert_int_eq(fp_list_next(l, &e, diag), err);
@@ -132,7 +143,7 @@ static void make_tree(int fat)
 		 ">/dev/null", fat, fat == 32 ? 40960 : fat == 16 ? 8192 : 2048);
 	sh(cmd);
 	sh("cd \"$(dirname \"$IMG\")\" && printf 'x%.0s' $(seq 1 1500) > "
-	   "a.bin && printf 'hello\\n' > h.txt && : > empty && "
+	   "a.bin && seq 1 700 > b.bin && printf 'hello\\n' > h.txt && : > empty && "
 	   "mmd -i \"$IMG\" ::/Sub ::/Sub/Deeper ::/EmptyDir && "
 	   "mcopy -i \"$IMG\" a.bin ::/First.bin && "
 	   "mcopy -i \"$IMG\" h.txt ::/Sub/Long\\ file\\ name.txt && "
@@ -140,7 +151,7 @@ static void make_tree(int fat)
 	   "mcopy -i \"$IMG\" empty ::/ZERO && "
 	   "mcopy -i \"$IMG\" a.bin ::/Sub/Frag.bin && "
 	   "mdel -i \"$IMG\" ::/First.bin && "
-	   "mcopy -i \"$IMG\" a.bin ::/Last.bin");
+	   "mcopy -i \"$IMG\" b.bin ::/Last.bin");
 }
 
 static const char *const want_paths[] = {
@@ -158,9 +169,11 @@ static const char *const want_paths[] = {
 START_TEST(test_tree)
 {
 	static const int types[] = { 12, 16, 32 };
+	char cmd[512], want[FP_SHA256_HEX];
 	struct fp_list_diag diag = { 0 };
+	FILE *f;
 	struct seen s[16];
-	size_t n, i;
+	size_t n, i, runs;
 
 	make_tree(types[_i]);
 	ck_assert_int_eq(list("/", 0, s, 16, &n, &diag), FP_OK);
@@ -180,9 +193,9 @@ START_TEST(test_tree)
 	ck_assert_uint_eq(s[7].first_cl, 0);
 	ck_assert_uint_eq(s[7].clusters, 0);
 	ck_assert_uint_eq(s[7].run_count, 0);
-	ck_assert_uint_eq(s[6].size, 1500);
-	ck_assert_uint_eq(s[6].clusters, 3);
-	ck_assert_uint_eq(s[6].run_clusters, 3);
+	ck_assert_uint_eq(s[6].size, 2692);	/* seq 1 700 */
+	ck_assert_uint_eq(s[6].clusters, 6);
+	ck_assert_uint_eq(s[6].run_clusters, 6);
 	ck_assert_uint_lt(s[6].slot, s[7].slot);
 	for (i = 0; i < n; i++) {
 		ck_assert_uint_eq(s[i].run_clusters, s[i].clusters);
@@ -190,6 +203,26 @@ START_TEST(test_tree)
 	}
 	/* a slot order: Sub's children as mtools appended them */
 	ck_assert_uint_lt(s[3].slot, s[4].slot);
+	/* Last.bin's runs as mshowfat prints them, "<5-7> <12-14>" */
+	f = popen("mshowfat -i \"$IMG\" ::/Last.bin | tr -cd '<' | wc -c",
+		  "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fscanf(f, "%zu", &runs), 1);
+	ck_assert_int_eq(pclose(f), 0);
+	ck_assert_uint_eq(s[6].run_count, runs);
+	/* the content as mtype reads it, hashed by sha256sum */
+	for (i = 0; i < n; i++) {
+		if (s[i].attr & FP_ATTR_DIR)
+			continue;
+		ck_assert_int_lt(snprintf(cmd, sizeof(cmd), "mtype -i \"$IMG\" "
+					  "'::%.256s' | sha256sum", s[i].path),
+				 (int)sizeof(cmd));
+		f = popen(cmd, "r");
+		ck_assert_ptr_nonnull(f);
+		ck_assert_int_eq(fscanf(f, "%64s", want), 1);
+		ck_assert_int_eq(pclose(f), 0);
+		ck_assert_str_eq(s[i].hash, want);
+	}
 	fp_list_diag_release(&diag);
 }
 END_TEST
@@ -308,7 +341,7 @@ START_TEST(test_hostile)
 	ck_assert_uint_ne(s[6].second_cl, 0);
 	fp_put_le16(b, (uint16_t)s[6].second_cl);
 	poke(ent_off(&g, 0, s[7].slot) + DIR_CLUS_LO, b, 2);
-	fp_put_le32(b, 1000);
+	fp_put_le32(b, 1000);	/* its chain: 2 clusters of 5 */
 	poke(ent_off(&g, 0, s[7].slot) + DIR_SIZE, b, 4);
 	ck_assert_int_eq(list("/", 0, t, 16, &m, &diag), FP_E_DAMAGED);
 	ck_assert_int_eq(diag.problem, FP_P_CROSS_LINK);
