@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Copyright (C) 2026 The fatprealloc authors */
 /* walk.c - the tree walk that --verify and the writers' damage gate share. */
-#include "walk.h"
+#include "walk_impl.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -12,92 +12,6 @@
 #include "findings_impl.h"
 #include "name.h"
 #include "util.h"
-
-/* ---- state ---------------------------------------------------------- */
-
-/* FAT entries walk_entry() reads at a time and keeps. */
-#define NEAR 16u
-/* Shortest run of links fp_walk_links() keeps (16 KiB of FAT32). */
-#define LINK_RUN_MIN 4096u
-
-/* Entries @cl .. @cl + @len - 1 each link to the next cluster. */
-struct fp_walk_run {
-	uint32_t cl;
-	uint32_t len;
-};
-
-/* A cluster found in two chains and the first chain that holds it. */
-struct fp_walk_xlink {
-	uint32_t cl;
-	int want;		/* a kept finding names it: find its owner */
-	char *owner;
-};
-
-/*
- * A directory waiting to be read; kept so that ancestors can be found.
- * A frame holds its own name only, in fp_walk.names_buf: a full path per
- * frame would cost the square of the depth (4,000 levels of 255-byte
- * names: 2 GB).  Paths are made from the parents when a finding needs
- * one (frame_path()).
- */
-struct fp_walk_frame {
-	uint32_t cl;		/* first cluster, 0 for a fixed root */
-	uint32_t cl_count;	/* clusters claimed for it (chain dirs) */
-	size_t parent;		/* index of the parent frame (root: itself) */
-	size_t name_off;	/* its name in fp_walk.names_buf (UTF-8) */
-	size_t name_len;	/* bytes; 0 for the root */
-};
-
-/*
- * The path of a finding: @s as it is, or the entry @e (NULL: none) in
- * the directory of frame @frame, made only when a finding asks for it,
- * as most entries need none.
- */
-struct fp_walk_path {
-	const char *s;		/* the path given, or NULL: made */
-	size_t frame;
-	const struct fp_dirent *e;
-	char *made;		/* owned; NULL until asked */
-};
-
-/* The state of a walk (walk.h); everything but @fs and @r is owned. */
-struct fp_walk {
-	struct fp_fs *fs;	/* borrowed */
-	const struct fp_geom *g;
-	struct fp_fat *fat;
-	enum fp_fat_type type;	/* of the FAT, for fp_fat_kind_of() */
-	uint32_t max_cl;
-	int fat32;
-	uint32_t near[NEAR];	/* entries near_cl .. + near_count - 1 */
-	uint32_t near_cl, near_count;	/* as walk_entry() read them last */
-	struct fp_report *r;	/* borrowed; NULL: the writers' walk */
-	enum fp_err err;	/* first allocation or I/O failure */
-	struct fp_bitset claimed;	/* clusters in a chain already */
-	struct fp_walk_frame *frames;
-	size_t frame_count, frame_cap;
-	char *names_buf;	/* the frames' names, one after the other */
-	size_t names_len, names_cap;
-	struct fp_walk_xlink *xl;	/* sorted by cluster for the owners */
-	size_t xl_count, xl_cap;
-	int owners_pass;	/* re-walk to name the first owners */
-	struct fp_tick tick;	/* progress (--verify): FAT pass, walk */
-	uint64_t walked;	/* clusters the walk has claimed */
-	struct fp_walk_run *links;	/* the FAT pass's long runs of links,
-					 * sorted, disjoint; the walk claims
-					 * them a run at a time */
-	size_t link_count, link_cap;
-	struct fp_walk_mark *marks;	/* the writers' walk: the
-					 * damaged chains */
-	size_t mark_count, mark_cap;
-	struct fp_dupname names;	/* the duplicate-name check */
-	enum fp_problem last;	/* the problem recorded last */
-	int holes;		/* look for metadata in holes (--verify) */
-	uint64_t hole_bytes, hole_count;	/* what was found there */
-	uint32_t *taken;	/* clusters marked free that a chain uses */
-	size_t taken_count, taken_cap;
-	int root_label;		/* the root has a label entry: */
-	uint8_t label[11];	/* the first one's name */
-};
 
 static char *frame_path(const struct fp_walk *v, size_t f,
 			const struct fp_dirent *e);
@@ -138,22 +52,6 @@ static void mark_dir(struct fp_walk *v, uint32_t cl, enum fp_problem p)
 }
 
 /*
- * A chain uses @cl, which the FAT marks free: the allocator must not hand
- * it out (fp_damage_free_used()), so --verify does not count it free.
- */
-static void mark_free_used(struct fp_walk *v, uint32_t cl)
-{
-	if (v->owners_pass)
-		return;
-	if (fp_grow(&v->taken, &v->taken_cap, v->taken_count,
-		    sizeof(*v->taken))) {
-		fp_walk_fail(v, FP_E_NOMEM);
-		return;
-	}
-	v->taken[v->taken_count++] = cl;
-}
-
-/*
  * FAT entry @cl.  A read error fails the whole check (its findings are
  * dropped), and from then on every entry reads as end-of-chain, so that
  * the walks under way stop at once.  The group of NEAR entries around
@@ -161,7 +59,7 @@ static void mark_free_used(struct fp_walk *v, uint32_t cl)
  * neighbouring clusters.  A group lies in one window (windows hold a
  * multiple of NEAR entries), the one fp_fat_get() reads.
  */
-static uint32_t entry_read(struct fp_walk *v, uint32_t cl)
+uint32_t fp_walk_entry_read(struct fp_walk *v, uint32_t cl)
 {
 	uint32_t base = cl - cl % NEAR, n;
 	enum fp_err err = FP_E_INVAL;
@@ -181,28 +79,12 @@ static uint32_t entry_read(struct fp_walk *v, uint32_t cl)
 	return v->near[cl - base];
 }
 
-/* entry_read, inline where the entry is among those kept. */
-static inline uint32_t walk_entry(struct fp_walk *v, uint32_t cl)
-{
-	if (cl - v->near_cl < v->near_count && !v->err)
-		return v->near[cl - v->near_cl];
-	return entry_read(v, cl);
-}
-
 uint32_t fp_walk_entry(struct fp_walk *v, uint32_t cl)
 {
 	return walk_entry(v, cl);
 }
 
-/* What FAT entry value @val is, without a call. */
-static inline enum fp_fat_kind walk_kind(const struct fp_walk *v,
-					 uint32_t val)
-{
-	return fp_fat_kind_of(v->type, v->max_cl, val);
-}
-
-/* The path @p stands for, made now if need be; NULL without memory. */
-static const char *epath_str(struct fp_walk *v, struct fp_walk_path *p)
+const char *fp_walk_path_str(struct fp_walk *v, struct fp_walk_path *p)
 {
 	if (p->s)
 		return p->s;
@@ -211,13 +93,9 @@ static const char *epath_str(struct fp_walk *v, struct fp_walk_path *p)
 	return p->made;
 }
 
-/*
- * Record a finding at the path @ep stands for; past FP_VERIFY_CAP of one
- * problem only count it.
- */
-static struct fp_finding *add_at(struct fp_walk *v, enum fp_problem p,
-				 struct fp_walk_path *ep, uint32_t cl,
-				 uint64_t a, uint64_t b)
+struct fp_finding *fp_walk_add_at(struct fp_walk *v, enum fp_problem p,
+				  struct fp_walk_path *ep, uint32_t cl,
+				  uint64_t a, uint64_t b)
 {
 	struct fp_finding *f;
 	const char *path;
@@ -227,7 +105,7 @@ static struct fp_finding *add_at(struct fp_walk *v, enum fp_problem p,
 	/* the writers' walk (no report) keeps no findings */
 	if (v->owners_pass || !v->r || !fp_report_count(v->r, p))
 		return NULL;
-	path = epath_str(v, ep);
+	path = fp_walk_path_str(v, ep);
 	if (!path)
 		return NULL;
 	err = fp_report_add(v->r, p, path, cl, a, b, &f);
@@ -242,7 +120,7 @@ struct fp_finding *fp_walk_add(struct fp_walk *v, enum fp_problem p,
 {
 	struct fp_walk_path ep = { path, 0, NULL, NULL };
 
-	return add_at(v, p, &ep, cl, a, b);
+	return fp_walk_add_at(v, p, &ep, cl, a, b);
 }
 
 /* Record a finding at the directory of frame @f ("/" for the root). */
@@ -251,7 +129,7 @@ static void add_dir(struct fp_walk *v, enum fp_problem p, size_t f,
 {
 	struct fp_walk_path ep = { NULL, f, NULL, NULL };
 
-	add_at(v, p, &ep, cl, a, b);
+	fp_walk_add_at(v, p, &ep, cl, a, b);
 	free(ep.made);
 }
 
@@ -290,36 +168,12 @@ static inline void walk_progress(struct fp_walk *v, uint32_t n)
 		walk_tick(v, n);
 }
 
-/* How many entries from @cl on link to the next, by fp_walk_links(). */
-static uint32_t links_from(const struct fp_walk *v, uint32_t cl)
-{
-	size_t lo = 0, hi = v->link_count, mid;
-
-	while (lo < hi) {	/* the first run that starts above @cl */
-		mid = lo + (hi - lo) / 2;
-		if (v->links[mid].cl <= cl)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == 0 || cl - v->links[lo - 1].cl >= v->links[lo - 1].len)
-		return 0;
-	return v->links[lo - 1].len - (cl - v->links[lo - 1].cl);
-}
-
-/* ---- the checks the writers make too -------------------------------- */
-
-/*
- * Entry @e fails check @p: in the walk, a finding (@cl, @a, @b) at the
- * check's path and, with @mark, its chain marked damaged (not cluster 0:
- * no chain, and the FAT12/16 root's key); for a writer, the problem.
- */
 static int failed(const struct fp_walk_check *c, enum fp_problem p,
 		  const struct fp_dirent *e, uint32_t cl, uint64_t a,
 		  uint64_t b, int mark)
 {
 	if (c->walk) {
-		add_at(c->walk, p, c->path, cl, a, b);
+		fp_walk_add_at(c->walk, p, c->path, cl, a, b);
 		if (mark && e->cl)
 			mark_dir(c->walk, e->cl, p);
 	}
@@ -365,174 +219,6 @@ int fp_walk_chain_short(const struct fp_walk_check *c,
 	       failed(c, FP_P_CHAIN_SHORT, e, e->cl, have, want, 1) : 0;
 }
 
-/* ---- chains --------------------------------------------------------- */
-
-/* 1 if @cl is among the first @n clusters of the chain from @start. */
-static int in_chain(struct fp_walk *v, uint32_t start, uint32_t n,
-		    uint32_t cl)
-{
-	while (n--) {
-		if (start == cl)
-			return 1;
-		start = walk_entry(v, start);
-	}
-	return 0;
-}
-
-static int xl_cmp(const void *a, const void *b)
-{
-	const struct fp_walk_xlink *x = a, *y = b;
-
-	return (x->cl > y->cl) - (x->cl < y->cl);
-}
-
-static struct fp_walk_xlink *xl_find(struct fp_walk *v, uint32_t cl)
-{
-	struct fp_walk_xlink key = { .cl = cl };
-
-	if (!v->xl_count)
-		return NULL;
-	return bsearch(&key, v->xl, v->xl_count, sizeof(*v->xl), xl_cmp);
-}
-
-static void cross_link(struct fp_walk *v, struct fp_walk_path *path,
-		       uint32_t cl)
-{
-	if (v->owners_pass)
-		return;
-	if (fp_grow(&v->xl, &v->xl_cap, v->xl_count, sizeof(*v->xl))) {
-		fp_walk_fail(v, FP_E_NOMEM);
-		return;
-	}
-	v->xl[v->xl_count].cl = cl;
-	v->xl[v->xl_count].want = 0;
-	v->xl[v->xl_count++].owner = NULL;
-	add_at(v, FP_P_CROSS_LINK, path, cl, 0, 0);
-}
-
-/* In the owner pass: remember the first chain that holds each cluster. */
-static void note_owner(struct fp_walk *v, struct fp_walk_path *path,
-		       uint32_t cl)
-{
-	struct fp_walk_xlink *x;
-	const char *s;
-
-	if (!v->owners_pass || !(x = xl_find(v, cl)) || !x->want ||
-	    x->owner)
-		return;
-	s = epath_str(v, path);
-	if (s && fp_report_path_budget(v->r, strlen(s)) &&
-	    !(x->owner = strdup(s)))
-		fp_walk_fail(v, FP_E_NOMEM);
-}
-
-/*
- * Claim, in one step, the run of consecutive clusters that starts at the
- * unclaimed @cl, up to the first claimed cluster it links to (where the
- * walk then finds the loop or cross-link, as cluster by cluster); returns
- * the clusters claimed (0: take the slow path).  The run comes from
- * the FAT pass's table (fp_walk_links()), else from the FAT.  Not in the owner
- * pass, which looks at each cluster.
- */
-static uint32_t claim_run(struct fp_walk *v, uint32_t cl)
-{
-	uint64_t first;
-	uint32_t run;
-	enum fp_err err;
-
-	if (v->owners_pass || v->err)
-		return 0;
-	run = links_from(v, cl);
-	err = run ? FP_OK : fp_fat_seq(v->fat, cl, UINT32_MAX, &run);
-	if (err) {
-		fp_walk_fail(v, err);
-		return 0;
-	}
-	if (run == 0)
-		return 0;
-	first = fp_bitset_first(&v->claimed, cl + 1, cl + run);
-	if (first < (uint64_t)cl + run)
-		run = (uint32_t)(first - cl);
-	fp_walk_bits_fill(v, &v->claimed, cl, cl + run - 1);
-	return run;
-}
-
-/*
- * The chain from @start (a cluster number if @in_range), whose entry is
- * of kind @k, for walk_chain: a bad start, or the loop that walks and
- * claims.
- */
-static uint32_t walk_links(struct fp_walk *v, struct fp_walk_path *path,
-			   uint32_t start, int in_range, enum fp_fat_kind k,
-			   int *ok)
-{
-	uint32_t cl = start, n = 0, val, run;
-
-	*ok = 0;
-	if (!in_range || k == FP_FK_FREE || k == FP_FK_BAD) {
-		if (k == FP_FK_FREE)
-			mark_free_used(v, start);
-		add_at(v, FP_P_BAD_START, path, start, 0, 0);
-		return 0;
-	}
-	for (;;) {
-		if (fp_bitset_test(&v->claimed, cl)) {
-			if (in_chain(v, start, n, cl))
-				add_at(v, FP_P_CHAIN_LOOP, path, cl, n, 0);
-			else
-				cross_link(v, path, cl);
-			return n;
-		}
-		run = claim_run(v, cl);
-		n += run;
-		cl += run;
-		if (run)
-			continue;
-		fp_walk_bit_set(v, &v->claimed, cl);
-		note_owner(v, path, cl);
-		n++;
-		val = walk_entry(v, cl);
-		k = walk_kind(v, val);
-		if (k == FP_FK_EOC) {
-			*ok = 1;
-			return n;
-		}
-		if (k == FP_FK_FREE)
-			mark_free_used(v, cl);
-		if (k != FP_FK_NEXT) {
-			add_at(v, k == FP_FK_BAD ? FP_P_CHAIN_BAD :
-			       k == FP_FK_FREE ? FP_P_CHAIN_FREE :
-			       FP_P_CHAIN_RANGE, path, cl, val, 0);
-			return n;
-		}
-		cl = val;
-	}
-}
-
-/*
- * Walk and claim the chain from @start for @path.  Returns its length, 0
- * for an unusable start; *ok says whether it ended properly.  A chain of
- * one cluster, a small file, is claimed here without a call: what
- * walk_links finds, without its run search and a second read of the
- * entry (not in the owner pass, which notes each cluster's owner).
- */
-static inline uint32_t walk_chain(struct fp_walk *v, struct fp_walk_path *path,
-				  uint32_t start, int *ok)
-{
-	int in_range = start >= 2 && start <= v->max_cl;
-	enum fp_fat_kind k = in_range ?
-			     walk_kind(v, walk_entry(v, start)) :
-			     FP_FK_INVALID;
-
-	if (k == FP_FK_EOC && !v->owners_pass &&
-	    !fp_bitset_test(&v->claimed, start)) {
-		fp_walk_bit_set(v, &v->claimed, start);
-		*ok = 1;
-		return 1;
-	}
-	return walk_links(v, path, start, in_range, k, ok);
-}
-
 static void check_file(struct fp_walk *v, struct fp_walk_path *path,
 		       const struct fp_dirent *e)
 {
@@ -554,7 +240,7 @@ static void check_file(struct fp_walk *v, struct fp_walk_path *path,
 		return;
 	}
 	if (!fp_walk_chain_short(&c, e, n) && n > want)
-		add_at(v, FP_P_TAIL, path, e->cl, n, want);
+		fp_walk_add_at(v, FP_P_TAIL, path, e->cl, n, want);
 }
 
 /* ---- directories ---------------------------------------------------- */
@@ -960,62 +646,6 @@ void fp_walk_tree(struct fp_walk *v)
 	free_frames(v);
 }
 
-/* ---- cross-link owners ---------------------------------------------- */
-
-void fp_walk_name_owners(struct fp_walk *v)
-{
-	struct fp_report *r = v->r;
-	struct fp_walk_xlink *x;
-	size_t i;
-
-	if (!v->xl_count || v->err)
-		return;
-	qsort(v->xl, v->xl_count, sizeof(*v->xl), xl_cmp);
-	/* owners only for the findings kept: at most FP_VERIFY_CAP paths */
-	for (i = 0; i < r->finding_count; i++)
-		if (r->findings[i].problem == FP_P_CROSS_LINK &&
-		    (x = xl_find(v, r->findings[i].cl)))
-			x->want = 1;
-	fp_bitset_clear(&v->claimed);
-	v->owners_pass = 1;
-	fp_walk_tree(v);
-	v->owners_pass = 0;	/* later findings count again */
-	for (i = 0; i < r->finding_count; i++) {
-		if (r->findings[i].problem != FP_P_CROSS_LINK)
-			continue;
-		x = xl_find(v, r->findings[i].cl);
-		if (x && x->owner && !r->findings[i].other &&
-		    fp_report_path_budget(r, strlen(x->owner))) {
-			r->findings[i].other = strdup(x->owner);
-			if (!r->findings[i].other)
-				fp_walk_fail(v, FP_E_NOMEM);
-		}
-	}
-}
-
-int fp_walk_cl_cmp(const void *a, const void *b)
-{
-	const uint32_t *x = a, *y = b;
-
-	return (*x > *y) - (*x < *y);
-}
-
-/* Sort the clusters of mark_free_used() and drop repeats. */
-static void sort_taken(struct fp_walk *v)
-{
-	size_t i, n = 0;
-
-	if (!v->taken_count)
-		return;
-	qsort(v->taken, v->taken_count, sizeof(*v->taken), fp_walk_cl_cmp);
-	for (i = 0; i < v->taken_count; i++)
-		if (n == 0 || v->taken[i] != v->taken[n - 1])
-			v->taken[n++] = v->taken[i];
-	v->taken_count = n;
-}
-
-/* ---- set-up, what the callers feed and take ------------------------ */
-
 enum fp_err fp_walk_new(struct fp_fs *fs, struct fp_report *r,
 			struct fp_walk **out)
 {
@@ -1081,49 +711,6 @@ void fp_walk_progress_end(struct fp_walk *w)
 	fp_progress_tick(&w->tick, w->tick.total);
 }
 
-/*
- * Links @cl .. @cl + @n - 1: joined to the run before when they continue
- * it, else a new run that replaces the one before if that stayed shorter
- * than LINK_RUN_MIN.  The table holds at most one run per LINK_RUN_MIN
- * clusters.
- */
-void fp_walk_links(struct fp_walk *w, uint32_t cl, uint32_t n)
-{
-	struct fp_walk_run *last = w->link_count ?
-				&w->links[w->link_count - 1] : NULL;
-
-	if (last && last->cl + last->len == cl) {
-		last->len += n;
-		return;
-	}
-	if (last && last->len < LINK_RUN_MIN)
-		w->link_count--;	/* too short to keep: replace it */
-	if (fp_grow(&w->links, &w->link_cap, w->link_count,
-		    sizeof(*w->links))) {
-		fp_walk_fail(w, FP_E_NOMEM);
-		return;
-	}
-	w->links[w->link_count].cl = cl;
-	w->links[w->link_count++].len = n;
-}
-
-void fp_walk_links_end(struct fp_walk *w)
-{
-	if (w->link_count && w->links[w->link_count - 1].len < LINK_RUN_MIN)
-		w->link_count--;
-}
-
-struct fp_bitset *fp_walk_claimed(struct fp_walk *w)
-{
-	return &w->claimed;
-}
-
-void fp_walk_take_claimed(struct fp_walk *w, struct fp_bitset *out)
-{
-	*out = w->claimed;
-	memset(&w->claimed, 0, sizeof(w->claimed));
-}
-
 void fp_walk_take_marks(struct fp_walk *w, struct fp_walk_mark **marks,
 			size_t *count)
 {
@@ -1131,35 +718,6 @@ void fp_walk_take_marks(struct fp_walk *w, struct fp_walk_mark **marks,
 	*count = w->mark_count;
 	w->marks = NULL;
 	w->mark_count = w->mark_cap = 0;
-}
-
-void fp_walk_take_free_used(struct fp_walk *w, uint32_t **cls,
-			    size_t *count)
-{
-	sort_taken(w);
-	*cls = w->taken;
-	*count = w->taken_count;
-	w->taken = NULL;
-	w->taken_count = w->taken_cap = 0;
-}
-
-enum fp_err fp_walk_xlink_cls(const struct fp_walk *w, uint32_t **cls,
-			      size_t *count)
-{
-	uint32_t *p = NULL;
-	size_t i;
-
-	if (w->xl_count) {
-		p = malloc(w->xl_count * sizeof(*p));
-		if (!p)
-			return FP_E_NOMEM;
-		for (i = 0; i < w->xl_count; i++)
-			p[i] = w->xl[i].cl;
-		qsort(p, w->xl_count, sizeof(*p), fp_walk_cl_cmp);
-	}
-	*cls = p;
-	*count = w->xl_count;
-	return FP_OK;
 }
 
 int fp_walk_root_label(const struct fp_walk *w, uint8_t label[11])
