@@ -174,21 +174,6 @@ enum fp_err fp_dir_create(struct fp_dir *dir, const struct fp_geom *g,
 	return FP_OK;
 }
 
-uint32_t fp_dirent_cluster(const uint8_t *ent, int fat32)
-{
-	uint32_t cl = fp_le16(ent + DIR_CLUS_LO);
-
-	if (fat32)
-		cl |= (uint32_t)fp_le16(ent + DIR_CLUS_HI) << 16;
-	return cl;
-}
-
-void fp_dirent_set_cluster(uint8_t *ent, uint32_t cl, int fat32)
-{
-	fp_put_le16(ent + DIR_CLUS_LO, (uint16_t)cl);
-	fp_put_le16(ent + DIR_CLUS_HI, fat32 ? (uint16_t)(cl >> 16) : 0);
-}
-
 /* Long-name assembly state while walking entries. */
 struct lfn_state {
 	uint16_t units[20 * FP_LFN_CHARS];
@@ -841,24 +826,6 @@ void fp_dir_timestamp(int64_t epoch, int utc, uint16_t *date, uint16_t *time,
 	*time = (uint16_t)((tm.tm_hour << 11) | (tm.tm_min << 5) |
 			   (tm.tm_sec / 2));
 	*tenth = (uint8_t)((tm.tm_sec % 2) * 100);
-}
-
-void fp_dirent_encode(uint8_t *ent, const uint8_t sfn[11], uint8_t attr,
-		      uint8_t ntres, uint32_t cl, uint32_t size, int fat32,
-		      uint16_t date, uint16_t time, uint8_t tenth)
-{
-	memset(ent, 0, FP_DIRENT_LEN);
-	memcpy(ent + DIR_NAME, sfn, 11);
-	ent[DIR_ATTR] = attr;
-	ent[DIR_NTRES] = ntres;
-	ent[DIR_CRT_TENTH] = tenth;
-	fp_put_le16(ent + DIR_CRT_TIME, time);
-	fp_put_le16(ent + DIR_CRT_DATE, date);
-	fp_put_le16(ent + DIR_ACC_DATE, date);
-	fp_put_le16(ent + DIR_WRT_TIME, time);
-	fp_put_le16(ent + DIR_WRT_DATE, date);
-	fp_dirent_set_cluster(ent, cl, fat32);
-	fp_put_le32(ent + DIR_SIZE, size);
 }
 
 /* ---- aliases -------------------------------------------------------- */
