@@ -10,6 +10,28 @@
 
 #include "le.h"
 
+/* A directory in memory (dir.h); every buffer is owned. */
+struct fp_dir_index;
+
+struct fp_dir {
+	uint32_t first_cl;	/* 0 for the fixed root */
+	uint32_t *cls;		/* the chain, cl_count clusters */
+	uint32_t cl_count;
+	uint32_t disk_cl_count;	/* clusters that are on disk already */
+	uint8_t *buf;		/* len bytes: every entry */
+	size_t len;
+	uint8_t *dirty;		/* one byte a sector of buf */
+	uint32_t end;		/* index of the first end marker, or count */
+	uint32_t disk_end;	/* the same as loaded, before any change */
+	uint32_t sec_len;
+	uint32_t clus_len;
+	uint32_t free_from[FP_DIR_SET_MAX + 1];	/* [k]: no free run of k
+				 * slots starts below it */
+	uint32_t put_end;	/* the slot after the highest set that
+				 * fp_dir_put() stored; 0 before any */
+	struct fp_dir_index *index;	/* names, made by the first lookup */
+};
+
 static size_t sectors_of(const struct fp_dir *d, size_t len)
 {
 	return (len + d->sec_len - 1) / d->sec_len;
@@ -91,33 +113,41 @@ static enum fp_err load_chain(struct fp_dir *d, struct fp_img *img,
 	return read_chain(d, img, g);
 }
 
-static void dir_start(struct fp_dir *dir, const struct fp_geom *g,
-		      uint32_t first_cl)
+/* A directory at @first_cl with no buffers yet; NULL without memory. */
+static struct fp_dir *dir_new(const struct fp_geom *g, uint32_t first_cl)
 {
-	memset(dir, 0, sizeof(*dir));
+	struct fp_dir *dir = calloc(1, sizeof(*dir));
+
+	if (!dir)
+		return NULL;
 	dir->first_cl = first_cl;
 	dir->sec_len = g->sec_len;
 	dir->clus_len = g->clus_len;
+	return dir;
 }
 
-/* Common end of the loaders: release on failure, else find the end. */
-static enum fp_err dir_loaded(struct fp_dir *dir, enum fp_err err)
+/* Common end of the loaders: free on failure, else find the end. */
+static enum fp_err dir_loaded(struct fp_dir *dir, enum fp_err err,
+			      struct fp_dir **out)
 {
 	if (err) {
-		fp_dir_release(dir);
+		fp_dir_free(dir);
 		return err;
 	}
 	dir->end = dir->disk_end = find_end(dir);
+	*out = dir;
 	return FP_OK;
 }
 
-enum fp_err fp_dir_load(struct fp_dir *dir, struct fp_img *img,
-			const struct fp_geom *g, struct fp_fat *fat,
-			uint32_t first_cl)
+enum fp_err fp_dir_load(struct fp_img *img, const struct fp_geom *g,
+			struct fp_fat *fat, uint32_t first_cl,
+			struct fp_dir **out)
 {
+	struct fp_dir *dir = dir_new(g, first_cl);
 	enum fp_err err;
 
-	dir_start(dir, g, first_cl);
+	if (!dir)
+		return FP_E_NOMEM;
 	if (first_cl == 0) {
 		err = dir_alloc(dir, (size_t)g->root_len, 0, 0);
 		if (!err)
@@ -126,22 +156,24 @@ enum fp_err fp_dir_load(struct fp_dir *dir, struct fp_img *img,
 	} else {
 		err = load_chain(dir, img, g, fat);
 	}
-	return dir_loaded(dir, err);
+	return dir_loaded(dir, err, out);
 }
 
-enum fp_err fp_dir_load_list(struct fp_dir *dir, struct fp_img *img,
-			     const struct fp_geom *g, const uint32_t *cls,
-			     uint32_t count)
+enum fp_err fp_dir_load_list(struct fp_img *img, const struct fp_geom *g,
+			     const uint32_t *cls, uint32_t count,
+			     struct fp_dir **out)
 {
+	struct fp_dir *dir = dir_new(g, count ? cls[0] : 0);
 	enum fp_err err;
 
-	dir_start(dir, g, count ? cls[0] : 0);
+	if (!dir)
+		return FP_E_NOMEM;
 	err = alloc_chain(dir, g, count);
 	if (!err) {
 		memcpy(dir->cls, cls, (size_t)count * sizeof(*cls));
 		err = read_chain(dir, img, g);
 	}
-	return dir_loaded(dir, err);
+	return dir_loaded(dir, err, out);
 }
 
 static void dot_entry(uint8_t *ent, const char *name, uint32_t cl,
@@ -154,16 +186,16 @@ static void dot_entry(uint8_t *ent, const char *name, uint32_t cl,
 	fp_dirent_encode(ent, sfn, FP_ATTR_DIR, 0, cl, 0, 1, date, time, 0);
 }
 
-enum fp_err fp_dir_create(struct fp_dir *dir, const struct fp_geom *g,
-			  uint32_t cl, uint32_t parent_cl, uint16_t date,
-			  uint16_t time)
+enum fp_err fp_dir_create(const struct fp_geom *g, uint32_t cl,
+			  uint32_t parent_cl, uint16_t date, uint16_t time,
+			  struct fp_dir **out)
 {
+	struct fp_dir *dir = dir_new(g, cl);
 	enum fp_err err;
 
-	dir_start(dir, g, cl);
-	err = dir_alloc(dir, g->clus_len, 1, 1);
+	err = dir ? dir_alloc(dir, g->clus_len, 1, 1) : FP_E_NOMEM;
 	if (err) {
-		fp_dir_release(dir);
+		fp_dir_free(dir);
 		return err;
 	}
 	dir->cls[0] = cl;
@@ -171,7 +203,45 @@ enum fp_err fp_dir_create(struct fp_dir *dir, const struct fp_geom *g,
 	dot_entry(fp_dir_ent(dir, 0), ".", cl, date, time);
 	dot_entry(fp_dir_ent(dir, 1), "..", parent_cl, date, time);
 	dir->end = 2;
+	*out = dir;
 	return FP_OK;
+}
+
+/* ---- accessors ------------------------------------------------------ */
+
+uint32_t fp_dir_count(const struct fp_dir *d)
+{
+	return (uint32_t)(d->len / FP_DIRENT_LEN);
+}
+
+uint8_t *fp_dir_ent(const struct fp_dir *d, uint32_t slot)
+{
+	return d->buf + (size_t)slot * FP_DIRENT_LEN;
+}
+
+uint32_t fp_dir_first_cl(const struct fp_dir *d)
+{
+	return d->first_cl;
+}
+
+const uint32_t *fp_dir_cls(const struct fp_dir *d)
+{
+	return d->cls;
+}
+
+uint32_t fp_dir_cl_count(const struct fp_dir *d)
+{
+	return d->cl_count;
+}
+
+uint32_t fp_dir_disk_cl_count(const struct fp_dir *d)
+{
+	return d->disk_cl_count;
+}
+
+uint32_t fp_dir_put_end(const struct fp_dir *d)
+{
+	return d->put_end;
 }
 
 /* Long-name assembly state while walking entries. */
@@ -791,13 +861,15 @@ enum fp_err fp_dir_flush(struct fp_dir *dir, struct fp_img *img,
 	return FP_OK;
 }
 
-void fp_dir_release(struct fp_dir *dir)
+void fp_dir_free(struct fp_dir *dir)
 {
+	if (!dir)
+		return;
 	index_free(dir->index);
 	free(dir->buf);
 	free(dir->dirty);
 	free(dir->cls);
-	memset(dir, 0, sizeof(*dir));
+	free(dir);
 }
 
 void fp_dir_timestamp(int64_t epoch, int utc, uint16_t *date, uint16_t *time,

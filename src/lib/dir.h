@@ -43,36 +43,15 @@
 #define FP_DIRENT_END 0x00	/* first byte of the end marker */
 
 /*
- * A whole directory in memory: the fixed root of FAT12/16 (first_cl 0) or
- * a cluster chain.  Clusters [disk_cl_count, cl_count) are new: planned in
- * memory, written whole by fp_dir_flush_new() before the FAT links them.
- * Changes to the other clusters are tracked per sector and written by
- * fp_dir_flush().  All buffers are owned by the struct.  Code outside
- * dir.c reads it through the accessors below and changes it through the
- * functions below, never its fields; callers still hold it by value (the
- * loaders fill a struct on their stack, fp_path_keep() copies one), which
- * is all that keeps the definition in this header.
+ * A whole directory in memory (opaque, dir.c): the fixed root of FAT12/16
+ * (first cluster 0) or a cluster chain.  Its clusters from
+ * fp_dir_disk_cl_count() on are new: planned in memory, written whole by
+ * fp_dir_flush_new() before the FAT links them.  Changes to the other
+ * clusters are tracked per sector and written by fp_dir_flush().  Made by
+ * fp_dir_load(), fp_dir_load_list() or fp_dir_create(), freed with
+ * fp_dir_free(); it owns all its buffers.
  */
-struct fp_dir_index;
-
-struct fp_dir {
-	uint32_t first_cl;	/* 0 for the fixed root */
-	uint32_t *cls;		/* the chain, cl_count clusters */
-	uint32_t cl_count;
-	uint32_t disk_cl_count;	/* clusters that are on disk already */
-	uint8_t *buf;		/* len bytes: every entry */
-	size_t len;
-	uint8_t *dirty;		/* one byte a sector of buf */
-	uint32_t end;		/* index of the first end marker, or count */
-	uint32_t disk_end;	/* the same as loaded, before any change */
-	uint32_t sec_len;
-	uint32_t clus_len;
-	uint32_t free_from[FP_DIR_SET_MAX + 1];	/* [k]: no free run of k
-				 * slots starts below it */
-	uint32_t put_end;	/* the slot after the highest set that
-				 * fp_dir_put() stored; 0 before any */
-	struct fp_dir_index *index;	/* names, made by the first lookup */
-};
+struct fp_dir;
 
 /* A decoded short entry with the long name that precedes it, if valid. */
 struct fp_dirent {
@@ -89,49 +68,31 @@ struct fp_dirent {
 };
 
 /* Entries the directory holds. */
-static inline uint32_t fp_dir_count(const struct fp_dir *d)
-{
-	return (uint32_t)(d->len / FP_DIRENT_LEN);
-}
+uint32_t fp_dir_count(const struct fp_dir *d);
 
-/* Pointer to entry @slot (< fp_dir_count()). */
-static inline uint8_t *fp_dir_ent(const struct fp_dir *d, uint32_t slot)
-{
-	return d->buf + (size_t)slot * FP_DIRENT_LEN;
-}
+/*
+ * Pointer to entry @slot (< fp_dir_count()); valid until fp_dir_grow() or
+ * fp_dir_free().
+ */
+uint8_t *fp_dir_ent(const struct fp_dir *d, uint32_t slot);
 
 /* The first cluster: 0 for the fixed root of FAT12/16. */
-static inline uint32_t fp_dir_first_cl(const struct fp_dir *d)
-{
-	return d->first_cl;
-}
+uint32_t fp_dir_first_cl(const struct fp_dir *d);
 
 /*
  * The chain, fp_dir_cl_count() clusters (none for the fixed root), new
- * ones included; valid until fp_dir_grow() or fp_dir_release().
+ * ones included; valid until fp_dir_grow() or fp_dir_free().
  */
-static inline const uint32_t *fp_dir_cls(const struct fp_dir *d)
-{
-	return d->cls;
-}
+const uint32_t *fp_dir_cls(const struct fp_dir *d);
 
 /* Clusters in the chain, new ones included. */
-static inline uint32_t fp_dir_cl_count(const struct fp_dir *d)
-{
-	return d->cl_count;
-}
+uint32_t fp_dir_cl_count(const struct fp_dir *d);
 
 /* The first clusters of the chain that are on disk already; then new. */
-static inline uint32_t fp_dir_disk_cl_count(const struct fp_dir *d)
-{
-	return d->disk_cl_count;
-}
+uint32_t fp_dir_disk_cl_count(const struct fp_dir *d);
 
 /* The slot after the highest set that fp_dir_put() stored; 0 before any. */
-static inline uint32_t fp_dir_put_end(const struct fp_dir *d)
-{
-	return d->put_end;
-}
+uint32_t fp_dir_put_end(const struct fp_dir *d);
 
 /*
  * 1 if an entry of attribute @attr (not a long-name slot) is a volume
@@ -157,29 +118,31 @@ static inline int fp_dir_dots(const uint8_t sfn[11])
 }
 
 /*
- * Load the directory at @first_cl (0: the fixed root of FAT12/16).  A chain
- * that is broken or longer than FP_DIR_MAX_ENTRIES entries gives
- * FP_E_CORRUPT.  *dir is overwritten.
+ * Load the directory at @first_cl (0: the fixed root of FAT12/16) into
+ * *@out (the caller's, to fp_dir_free()).  A chain that is broken or
+ * longer than FP_DIR_MAX_ENTRIES entries gives FP_E_CORRUPT.
  */
-enum fp_err fp_dir_load(struct fp_dir *dir, struct fp_img *img,
-			const struct fp_geom *g, struct fp_fat *fat,
-			uint32_t first_cl);
+enum fp_err fp_dir_load(struct fp_img *img, const struct fp_geom *g,
+			struct fp_fat *fat, uint32_t first_cl,
+			struct fp_dir **out);
 
 /*
- * Load a directory from the @count (>= 1) clusters at @cls, for a caller
- * that walked the chain itself; over FP_DIR_MAX_ENTRIES: FP_E_CORRUPT.
+ * Load a directory from the @count (>= 1) clusters at @cls into *@out,
+ * for a caller that walked the chain itself; over FP_DIR_MAX_ENTRIES:
+ * FP_E_CORRUPT.
  */
-enum fp_err fp_dir_load_list(struct fp_dir *dir, struct fp_img *img,
-			     const struct fp_geom *g, const uint32_t *cls,
-			     uint32_t count);
+enum fp_err fp_dir_load_list(struct fp_img *img, const struct fp_geom *g,
+			     const uint32_t *cls, uint32_t count,
+			     struct fp_dir **out);
 
 /*
  * A new, empty directory in cluster @cl with "." and ".." (@parent_cl, 0
- * for the root) stamped with @date/@time.  Nothing is on disk yet.
+ * for the root) stamped with @date/@time, into *@out.  Nothing is on
+ * disk yet.
  */
-enum fp_err fp_dir_create(struct fp_dir *dir, const struct fp_geom *g,
-			  uint32_t cl, uint32_t parent_cl, uint16_t date,
-			  uint16_t time);
+enum fp_err fp_dir_create(const struct fp_geom *g, uint32_t cl,
+			  uint32_t parent_cl, uint16_t date, uint16_t time,
+			  struct fp_dir **out);
 
 /* A walk over a directory's entries; start with { 0, 0 }. */
 struct fp_dir_iter {
@@ -296,7 +259,8 @@ enum fp_err fp_dir_flush_end(struct fp_dir *dir, struct fp_img *img,
 enum fp_err fp_dir_flush(struct fp_dir *dir, struct fp_img *img,
 			 const struct fp_geom *g);
 
-void fp_dir_release(struct fp_dir *dir);
+/* Free @dir and its buffers; NULL: no-op. */
+void fp_dir_free(struct fp_dir *dir);
 
 /* First cluster of an entry (the high word only on FAT32). */
 uint32_t fp_dirent_cluster(const uint8_t *ent, int fat32);

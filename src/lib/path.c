@@ -148,8 +148,7 @@ static struct fp_path_slot *slot_of(const struct fp_path_walk *w,
 {
 	size_t mask = w->index_cap - 1, i = cl_hash(cl) & mask;
 
-	while (w->index[i].dir &&
-	       fp_dir_first_cl(w->dirs[w->index[i].dir - 1]) != cl)
+	while (w->index[i].dir && w->index[i].cl != cl)
 		i = (i + 1) & mask;
 	return &w->index[i];
 }
@@ -182,6 +181,7 @@ static enum fp_err index_add(struct fp_path_walk *w, size_t i)
 {
 	struct fp_path_slot *old = w->index, *s;
 	size_t cap = w->index_cap, j;
+	uint32_t cl;
 
 	if (2 * (i + 1) > cap) {
 		w->index_cap = cap ? 2 * cap : 64;
@@ -193,35 +193,30 @@ static enum fp_err index_add(struct fp_path_walk *w, size_t i)
 		}
 		for (j = 0; j < cap; j++)
 			if (old[j].dir)
-				*slot_of(w, fp_dir_first_cl(
-					 w->dirs[old[j].dir - 1])) = old[j];
+				*slot_of(w, old[j].cl) = old[j];
 		free(old);
 	}
-	s = slot_of(w, fp_dir_first_cl(w->dirs[i]));
-	if (!s->dir)
+	cl = fp_dir_first_cl(w->dirs[i]);
+	s = slot_of(w, cl);
+	if (!s->dir) {
 		s->dir = i + 1;
+		s->cl = cl;
+	}
 	return FP_OK;
 }
 
 enum fp_err fp_path_keep(struct fp_path_walk *w, struct fp_dir *d,
 			 struct fp_dir **out)
 {
-	struct fp_dir *copy = NULL;
 	enum fp_err err;
 
 	err = fp_grow(&w->dirs, &w->dir_cap, w->dir_count, sizeof(*w->dirs));
-	if (!err) {
-		copy = malloc(sizeof(*copy));
-		if (!copy)
-			err = FP_E_NOMEM;
-	}
 	if (err) {
-		fp_dir_release(d);
+		fp_dir_free(d);
 		return err;
 	}
-	*copy = *d;
-	w->dirs[w->dir_count++] = copy;
-	*out = copy;
+	w->dirs[w->dir_count++] = d;
+	*out = d;
 	return index_add(w, w->dir_count - 1);
 }
 
@@ -230,7 +225,7 @@ static enum fp_err load(struct fp_path_walk *w, uint32_t cl,
 			struct fp_dir **out)
 {
 	struct fp_fs *fs = w->fs;
-	struct fp_dir d, *dir;
+	struct fp_dir *dir;
 	enum fp_err err;
 
 	if (w->ops && w->ops->load)
@@ -240,18 +235,17 @@ static enum fp_err load(struct fp_path_walk *w, uint32_t cl,
 		*out = dir;
 		return FP_OK;
 	}
-	err = fp_dir_load(&d, fp_fs_img(fs), fp_fs_geom(fs), fp_fs_fat(fs), cl);
-	return err ? err : fp_path_keep(w, &d, out);
+	err = fp_dir_load(fp_fs_img(fs), fp_fs_geom(fs), fp_fs_fat(fs), cl,
+			  &dir);
+	return err ? err : fp_path_keep(w, dir, out);
 }
 
 void fp_path_walk_release(struct fp_path_walk *w)
 {
 	size_t i;
 
-	for (i = 0; i < w->dir_count; i++) {
-		fp_dir_release(w->dirs[i]);
-		free(w->dirs[i]);
-	}
+	for (i = 0; i < w->dir_count; i++)
+		fp_dir_free(w->dirs[i]);
 	free(w->dirs);
 	free(w->trail);
 	free(w->index);

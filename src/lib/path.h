@@ -117,6 +117,8 @@ struct fp_path_walk {
  */
 struct fp_path_slot {
 	size_t dir;		/* index in dirs + 1; 0: empty */
+	uint32_t cl;		/* its first cluster, so that a probe
+				 * asks no directory */
 	uint64_t on_path;	/* walk_no of the walk whose trail has it */
 };
 
@@ -151,8 +153,8 @@ size_t fp_path_depth(const struct fp_path_walk *w);
 struct fp_dir *fp_path_cached(const struct fp_path_walk *w, uint32_t cl);
 
 /*
- * Keep the directory @d (loaded or made) in @w, which takes its buffers,
- * even on failure; *out is where it is kept, for as long as @w is.
+ * Keep the directory @d (loaded or made) in @w, which takes it over, even
+ * on failure (it is freed then); *out is @d, kept for as long as @w is.
  */
 enum fp_err fp_path_keep(struct fp_path_walk *w, struct fp_dir *d,
 			 struct fp_dir **out);

@@ -134,7 +134,7 @@ static enum fp_err reserve_free_used(struct fp_plan *p)
 static enum fp_err get_dir(void *ctx, uint32_t cl, struct fp_dir **out)
 {
 	struct fp_plan *p = ctx;
-	struct fp_dir d, *dir = fp_path_cached(&p->walk, cl);
+	struct fp_dir *dir = fp_path_cached(&p->walk, cl);
 	enum fp_err err;
 
 	if (dir) {
@@ -143,16 +143,16 @@ static enum fp_err get_dir(void *ctx, uint32_t cl, struct fp_dir **out)
 	}
 	err = fp_plan_check_chain(p, cl);
 	if (!err)
-		err = fp_dir_load(&d, fp_fs_img(p->fs), fp_fs_geom(p->fs),
-				  fp_fs_fat(p->fs), cl);
+		err = fp_dir_load(fp_fs_img(p->fs), fp_fs_geom(p->fs),
+				  fp_fs_fat(p->fs), cl, &dir);
 	if (err)
 		return err;
-	err = check_shared(p, fp_dir_cls(&d), fp_dir_cl_count(&d));
+	err = check_shared(p, fp_dir_cls(dir), fp_dir_cl_count(dir));
 	if (err) {
-		fp_dir_release(&d);
+		fp_dir_free(dir);
 		return err;
 	}
-	return fp_path_keep(&p->walk, &d, out);
+	return fp_path_keep(&p->walk, dir, out);
 }
 
 /* ---- clusters ------------------------------------------------------- */
@@ -416,7 +416,7 @@ enum fp_err fp_plan_new_dir(struct fp_plan *p, struct fp_dir *parent,
 			    const uint16_t *name, size_t n, const char *path,
 			    size_t path_len, struct fp_dir **out)
 {
-	struct fp_dir d;
+	struct fp_dir *d;
 	uint32_t cl, slot, up;
 	enum fp_err err;
 
@@ -428,9 +428,9 @@ enum fp_err fp_plan_new_dir(struct fp_plan *p, struct fp_dir *parent,
 		return err;
 	up = fp_dir_first_cl(parent) == root_key(p) ? 0 :
 	     fp_dir_first_cl(parent);
-	err = fp_dir_create(&d, fp_fs_geom(p->fs), cl, up, p->date, p->time);
+	err = fp_dir_create(fp_fs_geom(p->fs), cl, up, p->date, p->time, &d);
 	if (!err)
-		err = fp_path_keep(&p->walk, &d, out);
+		err = fp_path_keep(&p->walk, d, out);
 	if (!err)
 		err = fp_grow(&p->made, &p->made_cap, p->made_count,
 			      sizeof(*p->made));

@@ -508,14 +508,14 @@ static uint32_t dir_cap(const struct fp_walk *v)
 	return cap ? cap : 1;
 }
 
-static enum fp_err load_dir(struct fp_walk *v, size_t f, struct fp_dir *d)
+static enum fp_err load_dir(struct fp_walk *v, size_t f, struct fp_dir **d)
 {
 	uint32_t cap = dir_cap(v);
 	uint32_t cl = v->frames[f].cl, n = v->frames[f].cl_count, *list, i;
 	enum fp_err err;
 
 	if (cl == 0)
-		return fp_dir_load(d, fp_fs_img(v->fs), v->g, v->fat, 0);
+		return fp_dir_load(fp_fs_img(v->fs), v->g, v->fat, 0, d);
 	if (n > cap)
 		n = cap;
 	list = malloc((size_t)n * sizeof(*list));
@@ -527,7 +527,7 @@ static enum fp_err load_dir(struct fp_walk *v, size_t f, struct fp_dir *d)
 		free(list);
 		return v->err;
 	}
-	err = fp_dir_load_list(d, fp_fs_img(v->fs), v->g, list, n);
+	err = fp_dir_load_list(fp_fs_img(v->fs), v->g, list, n, d);
 	free(list);
 	return err;
 }
@@ -602,7 +602,7 @@ static void dir_holes(struct fp_walk *v, const struct fp_dir *d)
 
 static void check_dir(struct fp_walk *v, size_t f)
 {
-	struct fp_dir d;
+	struct fp_dir *d;
 	enum fp_err err;
 
 	err = load_dir(v, f, &d);
@@ -610,12 +610,12 @@ static void check_dir(struct fp_walk *v, size_t f)
 		fp_walk_fail(v, err);
 		return;
 	}
-	if (v->holes && !v->owners_pass && fp_dir_first_cl(&d) != 0)
-		dir_holes(v, &d);
+	if (v->holes && !v->owners_pass && fp_dir_first_cl(d) != 0)
+		dir_holes(v, d);
 	if (v->frames[f].cl_count > dir_cap(v))
 		dir_problem(v, f, FP_P_DIR_LONG, v->frames[f].cl_count, 0);
-	scan_entries(v, f, &d);
-	fp_dir_release(&d);
+	scan_entries(v, f, d);
+	fp_dir_free(d);
 }
 
 static void free_frames(struct fp_walk *v)

@@ -141,16 +141,16 @@ static void walk_dir(struct walk *w, uint32_t cl, const char *path,
 	struct fp_dir_iter it = { 0, 0 };
 	char sub[PATH_LEN], ssub[PATH_LEN];
 	struct fp_dirent e;
-	struct fp_dir d;
+	struct fp_dir *d;
 	struct sum *s;
 
 	if (w->dirs++ >= WALK_DIRS) {
 		w->cut = 1;
 		return;
 	}
-	if (fp_dir_load(&d, fp_fs_img(w->fs), g, fp_fs_fat(w->fs), cl))
+	if (fp_dir_load(fp_fs_img(w->fs), g, fp_fs_fat(w->fs), cl, &d))
 		return;
-	while (fp_dir_next(&d, fat32, &it, &e)) {
+	while (fp_dir_next(d, fat32, &it, &e)) {
 		if (fp_dir_is_label(e.attr) || e.sfn[0] == '.')
 			continue;
 		if (join(sub, path, &e, 1) || join(ssub, spath, &e, 0)) {
@@ -173,11 +173,11 @@ static void walk_dir(struct walk *w, uint32_t cl, const char *path,
 		s = &w->sums[w->count++];
 		s->dir_cl = cl;
 		s->slot = e.slot;
-		s->hash = file_hash(w, fp_dir_ent(&d, e.slot), e.cl);
+		s->hash = file_hash(w, fp_dir_ent(d, e.slot), e.cl);
 		memcpy(s->path, sub, sizeof(sub));
 		memcpy(s->short_path, ssub, sizeof(ssub));
 	}
-	fp_dir_release(&d);
+	fp_dir_free(d);
 }
 
 /*

@@ -46,8 +46,7 @@ static void put_chain(uint32_t cl, uint32_t count)
 struct vol_state {
 	struct fp_img *img;
 	struct fp_fs *fs;
-	struct fp_dir root, sub;
-	int has_sub;
+	struct fp_dir *root, *sub;
 	struct fp_change_set *cs;
 };
 
@@ -67,16 +66,15 @@ static void open_vol(struct vol_state *v)
 	ck_assert_int_eq(fp_fs_bitmap(v->fs), FP_OK);
 	ck_assert_int_eq(fp_bitmap_free_count(fp_fs_bm(v->fs), &n), FP_OK);
 	ck_assert_int_eq(fp_change_set_new(v->fs, &v->cs), FP_OK);
-	ck_assert_int_eq(fp_dir_load(&v->root, v->img, fp_fs_geom(v->fs),
-				     fp_fs_fat(v->fs), 0), FP_OK);
+	ck_assert_int_eq(fp_dir_load(v->img, fp_fs_geom(v->fs),
+				     fp_fs_fat(v->fs), 0, &v->root), FP_OK);
 }
 
 static void close_vol(struct vol_state *v)
 {
 	fp_change_set_free(v->cs);
-	fp_dir_release(&v->root);
-	if (v->has_sub)
-		fp_dir_release(&v->sub);
+	fp_dir_free(v->root);
+	fp_dir_free(v->sub);
 	fp_fs_free(v->fs);
 	fp_img_close(v->img);
 }
@@ -148,24 +146,23 @@ static void fill_grow_set(struct vol_state *v)
 			 FP_OK);
 	ck_assert_int_eq(fp_change_zero(v->cs, testvol_cl_off(4), SEC),
 			 FP_OK);
-	fp_put_le32(fp_dir_ent(&v->root, 0) + DIR_SIZE, 3 * SEC);
-	fp_dir_touch(&v->root, 0);
+	fp_put_le32(fp_dir_ent(v->root, 0) + DIR_SIZE, 3 * SEC);
+	fp_dir_touch(v->root, 0);
 
-	ck_assert_int_eq(fp_dir_load(&v->sub, v->img, fp_fs_geom(v->fs), fat,
-				     40), FP_OK);
-	v->has_sub = 1;
+	ck_assert_int_eq(fp_dir_load(v->img, fp_fs_geom(v->fs), fat, 40,
+				     &v->sub), FP_OK);
 	fp_bitmap_take(fp_fs_bm(v->fs), 41, 1);
 	ck_assert_int_eq(fp_fat_set_chain(fat, 41, 1), FP_OK);
 	ck_assert_int_eq(fp_fat_set(fat, 40, 41), FP_OK);
 	fp_change_alloc(v->cs, 41, 1);
 	ck_assert_int_eq(fp_change_link(v->cs, 40, EOC, 41), FP_OK);
-	ck_assert_int_eq(fp_dir_grow(&v->sub, 41), FP_OK);
+	ck_assert_int_eq(fp_dir_grow(v->sub, 41), FP_OK);
 	fp_dirent_encode(ent, (const uint8_t *)"N       TXT", FP_ATTR_ARCHIVE,
 			 0, 0, 0, 0, 0x21, 0, 0);
-	fp_dir_put(&v->sub, PER_CL, ent, 1);
+	fp_dir_put(v->sub, PER_CL, ent, 1);
 
-	ck_assert_int_eq(fp_change_dir(v->cs, &v->root), FP_OK);
-	ck_assert_int_eq(fp_change_dir(v->cs, &v->sub), FP_OK);
+	ck_assert_int_eq(fp_change_dir(v->cs, v->root), FP_OK);
+	ck_assert_int_eq(fp_change_dir(v->cs, v->sub), FP_OK);
 }
 
 /* What of fill_grow_set() is on disk, one bit a step. */
@@ -305,10 +302,10 @@ static void fill_free_set(struct vol_state *v)
 	fp_change_alloc(v->cs, 30, 1);
 	ck_assert_int_eq(fp_change_zero(v->cs, testvol_cl_off(30), SEC),
 			 FP_OK);
-	fp_dirent_set_cluster(fp_dir_ent(&v->root, 1), 30, 0);
-	fp_dir_touch(&v->root, 1);
+	fp_dirent_set_cluster(fp_dir_ent(v->root, 1), 30, 0);
+	fp_dir_touch(v->root, 1);
 	ck_assert_int_eq(fp_change_free_chain(v->cs, 0, 20, 2), FP_OK);
-	ck_assert_int_eq(fp_change_dir(v->cs, &v->root), FP_OK);
+	ck_assert_int_eq(fp_change_dir(v->cs, v->root), FP_OK);
 }
 
 enum {
@@ -429,10 +426,10 @@ START_TEST(test_free_only_set_entries_first)
 
 	make_free_vol();
 	open_vol(&v);
-	fp_dirent_set_cluster(fp_dir_ent(&v.root, 1), 0, 0);
-	fp_dir_touch(&v.root, 1);
+	fp_dirent_set_cluster(fp_dir_ent(v.root, 1), 0, 0);
+	fp_dir_touch(v.root, 1);
 	ck_assert_int_eq(fp_change_free_chain(v.cs, 0, 20, 2), FP_OK);
-	ck_assert_int_eq(fp_change_dir(v.cs, &v.root), FP_OK);
+	ck_assert_int_eq(fp_change_dir(v.cs, v.root), FP_OK);
 	fp_img_fail_write(v.img, 2, EIO);
 	ck_assert_int_eq(fp_commit_write(v.cs, &o, NULL), FP_E_IO);
 	ck_assert_uint_eq(fp_dirent_cluster(disk_root_ent(&v, 1), 0), 0);

@@ -85,19 +85,19 @@ static void hashed(const char *name, const char *two, uint32_t round,
  */
 START_TEST(test_pick_bare)
 {
-	struct fp_dir d;
+	struct fp_dir *d;
 
-	ck_assert_int_eq(fp_dir_create(&d, &small, 5, 0, 0, 0), FP_OK);
-	check_pick(&d, "README.TXT", "README  TXT", 0, 0);
-	check_pick(&d, "readme.txt", "README  TXT", 0,
+	ck_assert_int_eq(fp_dir_create(&small, 5, 0, 0, 0, &d), FP_OK);
+	check_pick(d, "README.TXT", "README  TXT", 0, 0);
+	check_pick(d, "readme.txt", "README  TXT", 0,
 		   FP_NT_LOWER_BASE | FP_NT_LOWER_EXT);
-	check_pick(&d, "readme.TXT", "README  TXT", 0, FP_NT_LOWER_BASE);
+	check_pick(d, "readme.TXT", "README  TXT", 0, FP_NT_LOWER_BASE);
 	/* mcopy 'ReadMe.txt': README.TXT and the long name */
-	check_pick(&d, "ReadMe.txt", "README  TXT", 1, 0);
+	check_pick(d, "ReadMe.txt", "README  TXT", 1, 0);
 	/* the basis taken: a numeric tail, even though nothing was lost */
-	add_sfn(&d, "README  TXT");
-	check_pick(&d, "ReadMe.txt", "README~1TXT", 1, 0);
-	fp_dir_release(&d);
+	add_sfn(d, "README  TXT");
+	check_pick(d, "ReadMe.txt", "README~1TXT", 1, 0);
+	fp_dir_free(d);
 }
 END_TEST
 
@@ -116,14 +116,14 @@ START_TEST(test_pick_first_alias)
 		{ "My Documents", "MYDOCU~1   " },
 		{ "x.y.z.html", "XYZ~1   HTM" },
 	};
-	struct fp_dir d;
+	struct fp_dir *d;
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		ck_assert_int_eq(fp_dir_create(&d, &small, 5, 0, 0, 0),
+		ck_assert_int_eq(fp_dir_create(&small, 5, 0, 0, 0, &d),
 				 FP_OK);
-		check_pick(&d, cases[i][0], cases[i][1], 1, 0);
-		fp_dir_release(&d);
+		check_pick(d, cases[i][0], cases[i][1], 1, 0);
+		fp_dir_free(d);
 	}
 }
 END_TEST
@@ -138,31 +138,31 @@ static void pick_sequence(const struct fp_geom *g)
 {
 	const char *name = "Long File Name 5.txt";
 	char want[12], tail[12];
-	struct fp_dir d;
+	struct fp_dir *d;
 	uint32_t i;
 
-	ck_assert_int_eq(fp_dir_create(&d, g, 5, 0, 0, 0), FP_OK);
+	ck_assert_int_eq(fp_dir_create(g, 5, 0, 0, 0, &d), FP_OK);
 	for (i = 1; i <= 4; i++) {
 		snprintf(tail, sizeof(tail), "LONGFI~%uTXT", (unsigned)i);
-		check_pick(&d, name, tail, 1, 0);
-		add_sfn(&d, tail);
+		check_pick(d, name, tail, 1, 0);
+		add_sfn(d, tail);
 	}
 	for (i = 1; i <= 9; i++) {
 		hashed(name, "LO", 0, i, "TXT", want);
-		check_pick(&d, name, want, 1, 0);
-		add_sfn(&d, want);
+		check_pick(d, name, want, 1, 0);
+		add_sfn(d, want);
 	}
 	/* 15 of the small directory's 16 slots are used, none after */
 	hashed(name, "LO", 1, 1, "TXT", want);
-	check_pick(&d, name, want, 1, 0);
-	fp_dir_release(&d);
+	check_pick(d, name, want, 1, 0);
+	fp_dir_free(d);
 	/* a deleted entry's name is free */
-	ck_assert_int_eq(fp_dir_create(&d, g, 5, 0, 0, 0), FP_OK);
-	add_sfn(&d, "LONGFI~1TXT");
-	fp_dir_ent(&d, 2)[0] = FP_DIRENT_FREE;
-	fp_dir_touch(&d, 2);
-	check_pick(&d, name, "LONGFI~1TXT", 1, 0);
-	fp_dir_release(&d);
+	ck_assert_int_eq(fp_dir_create(g, 5, 0, 0, 0, &d), FP_OK);
+	add_sfn(d, "LONGFI~1TXT");
+	fp_dir_ent(d, 2)[0] = FP_DIRENT_FREE;
+	fp_dir_touch(d, 2);
+	check_pick(d, name, "LONGFI~1TXT", 1, 0);
+	fp_dir_free(d);
 }
 
 START_TEST(test_pick_sequence_walked)
@@ -186,31 +186,31 @@ START_TEST(test_pick_after_rounds)
 {
 	const char *name = "Long File Name.txt";
 	char want[12];
-	struct fp_dir d;
+	struct fp_dir *d;
 	uint32_t round, i;
 
-	ck_assert_int_eq(fp_dir_create(&d, &large, 5, 0, 0, 0), FP_OK);
-	add_sfn(&d, "LONGFI~1TXT");
-	add_sfn(&d, "LONGFI~2TXT");
-	add_sfn(&d, "LONGFI~3TXT");
-	add_sfn(&d, "LONGFI~4TXT");
+	ck_assert_int_eq(fp_dir_create(&large, 5, 0, 0, 0, &d), FP_OK);
+	add_sfn(d, "LONGFI~1TXT");
+	add_sfn(d, "LONGFI~2TXT");
+	add_sfn(d, "LONGFI~3TXT");
+	add_sfn(d, "LONGFI~4TXT");
 	for (round = 0; round < 64; round++)
 		for (i = 1; i <= 9; i++) {
 			hashed(name, "LO", round, i, "TXT", want);
 			if (round < 63 || i < 9)
-				add_sfn(&d, want);
+				add_sfn(d, want);
 		}
 	/* the last hashed name of the last round, then no more */
 	hashed(name, "LO", 63, 9, "TXT", want);
-	check_pick(&d, name, want, 1, 0);
-	add_sfn(&d, want);
-	check_pick(&d, name, "LONGFI~5TXT", 1, 0);
+	check_pick(d, name, want, 1, 0);
+	add_sfn(d, want);
+	check_pick(d, name, "LONGFI~5TXT", 1, 0);
 	for (i = 5; i <= 9; i++) {
 		snprintf(want, sizeof(want), "LONGFI~%uTXT", (unsigned)i);
-		add_sfn(&d, want);
+		add_sfn(d, want);
 	}
-	check_pick(&d, name, "LONGF~10TXT", 1, 0);
-	fp_dir_release(&d);
+	check_pick(d, name, "LONGF~10TXT", 1, 0);
+	fp_dir_free(d);
 }
 END_TEST
 

@@ -381,7 +381,7 @@ static enum fp_err make_mem_dir(void *ctx, struct fp_dir *parent,
 				struct fp_dir **out)
 {
 	struct wctx *c = ctx;
-	struct fp_dir d;
+	struct fp_dir *d;
 	uint32_t cl = 100 + (uint32_t)c->made;
 
 	(void)name;
@@ -390,9 +390,10 @@ static enum fp_err make_mem_dir(void *ctx, struct fp_dir *parent,
 	memcpy(c->made_path, path, len);
 	c->made_path[len] = '\0';
 	c->made++;
-	ck_assert_int_eq(fp_dir_create(&d, fp_fs_geom(c->fs), cl,
-				       fp_dir_first_cl(parent), 0, 0), FP_OK);
-	return fp_path_keep(&c->w, &d, out);
+	ck_assert_int_eq(fp_dir_create(fp_fs_geom(c->fs), cl,
+				       fp_dir_first_cl(parent), 0, 0, &d),
+			 FP_OK);
+	return fp_path_keep(&c->w, d, out);
 }
 
 START_TEST(test_walk_hooks)

@@ -385,38 +385,38 @@ static void put_one(struct fp_dir *d, uint32_t slot, const char *name)
 START_TEST(test_dir_free_from_and_grow_slot)
 {
 	struct fp_geom g = { .sec_len = 512, .clus_len = 512 };
-	struct fp_dir d;
+	struct fp_dir *d;
 	uint32_t slot, i;
 
-	ck_assert_int_eq(fp_dir_create(&d, &g, 5, 0, 0, 0), FP_OK);
-	ck_assert_uint_eq(fp_dir_put_end(&d), 0);
+	ck_assert_int_eq(fp_dir_create(&g, 5, 0, 0, 0, &d), FP_OK);
+	ck_assert_uint_eq(fp_dir_put_end(d), 0);
 	for (i = 2; i < 14; i++)
-		put_one(&d, i, "F");
-	ck_assert_uint_eq(fp_dir_put_end(&d), 14);
-	fp_dir_ent(&d, 3)[0] = FP_DIRENT_FREE;	/* a hole at 3 */
-	ck_assert_int_eq(fp_dir_find_free(&d, 1, 0, &slot), 1);
+		put_one(d, i, "F");
+	ck_assert_uint_eq(fp_dir_put_end(d), 14);
+	fp_dir_ent(d, 3)[0] = FP_DIRENT_FREE;	/* a hole at 3 */
+	ck_assert_int_eq(fp_dir_find_free(d, 1, 0, &slot), 1);
 	ck_assert_uint_eq(slot, 3);
-	ck_assert_int_eq(fp_dir_find_free(&d, 1, fp_dir_put_end(&d), &slot), 1);
+	ck_assert_int_eq(fp_dir_find_free(d, 1, fp_dir_put_end(d), &slot), 1);
 	ck_assert_uint_eq(slot, 14);
-	ck_assert_int_eq(fp_dir_find_free(&d, 3, fp_dir_put_end(&d), &slot), 0);
-	ck_assert_uint_eq(fp_dir_grow_slot(&d, fp_dir_put_end(&d)), 14);
+	ck_assert_int_eq(fp_dir_find_free(d, 3, fp_dir_put_end(d), &slot), 0);
+	ck_assert_uint_eq(fp_dir_grow_slot(d, fp_dir_put_end(d)), 14);
 	/* the same directory as if its cluster were on disk */
-	fp_dir_mark_on_disk(&d);
-	ck_assert_uint_eq(fp_dir_disk_cl_count(&d), 1);
-	ck_assert_uint_eq(fp_dir_grow_slot(&d, fp_dir_put_end(&d)), 16);
-	ck_assert_int_eq(fp_dir_grow(&d, 6), FP_OK);
-	ck_assert_int_eq(fp_dir_find_free(&d, 3, fp_dir_put_end(&d), &slot), 1);
+	fp_dir_mark_on_disk(d);
+	ck_assert_uint_eq(fp_dir_disk_cl_count(d), 1);
+	ck_assert_uint_eq(fp_dir_grow_slot(d, fp_dir_put_end(d)), 16);
+	ck_assert_int_eq(fp_dir_grow(d, 6), FP_OK);
+	ck_assert_int_eq(fp_dir_find_free(d, 3, fp_dir_put_end(d), &slot), 1);
 	ck_assert_uint_eq(slot, 16);
-	put_one(&d, 16, "G");
-	ck_assert_uint_eq(fp_dir_grow_slot(&d, fp_dir_put_end(&d)), 17);
-	ck_assert_int_eq(fp_dir_find_free(&d, 1, fp_dir_put_end(&d), &slot), 1);
+	put_one(d, 16, "G");
+	ck_assert_uint_eq(fp_dir_grow_slot(d, fp_dir_put_end(d)), 17);
+	ck_assert_int_eq(fp_dir_find_free(d, 1, fp_dir_put_end(d), &slot), 1);
 	ck_assert_uint_eq(slot, 17);
 	/* the search from 0 still knows the hole, and the cache agrees */
-	ck_assert_int_eq(fp_dir_find_free(&d, 1, 0, &slot), 1);
+	ck_assert_int_eq(fp_dir_find_free(d, 1, 0, &slot), 1);
 	ck_assert_uint_eq(slot, 3);
-	ck_assert_int_eq(fp_dir_find_free(&d, 2, 0, &slot), 1);
+	ck_assert_int_eq(fp_dir_find_free(d, 2, 0, &slot), 1);
 	ck_assert_uint_eq(slot, 14);
-	fp_dir_release(&d);
+	fp_dir_free(d);
 }
 END_TEST
 
