@@ -303,7 +303,7 @@ static enum fp_err zero_all(struct fp_change_set *cs, int punch,
 	for (i = 0; !err && i < cs->zero_count; i++) {
 		for (off = 0; !err && off < cs->zero[i].len; off += n) {
 			n = cs->zero[i].len - off;
-			if (tick->prog && n > ZERO_CHUNK)
+			if (fp_progress_tick_on(tick) && n > ZERO_CHUNK)
 				n = ZERO_CHUNK;
 			if (punch)
 				err = fp_img_punch(img, cs->zero[i].off + off,
@@ -339,8 +339,8 @@ static enum fp_err copy_all(struct fp_change_set *cs, struct fp_tick *tick,
 		if (!c) {
 			err = fp_copy_new(&c);
 			if (!err)
-				fp_copy_progress(c, tick->prog ? tick : NULL,
-						 done);
+				fp_copy_progress(c, fp_progress_tick_on(tick) ?
+						    tick : NULL, done);
 		}
 		if (!err && k->data)
 			err = fp_copy_mem(c, img, k->data, k->size,

@@ -4,6 +4,7 @@
 #ifndef FP_PROGRESS_H
 #define FP_PROGRESS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -20,7 +21,8 @@ struct fp_progress {
 /*
  * The library side: calls fn at most about 100 times over a piece of
  * work, whatever its size.  A NULL or empty fp_progress makes every
- * fp_progress_tick() a no-op.
+ * fp_progress_tick() a no-op.  Held by value by the work it follows, and
+ * read through the functions below, never its fields.
  */
 struct fp_tick {
 	const struct fp_progress *prog;	/* NULL: nothing to report */
@@ -34,5 +36,21 @@ void fp_progress_tick_start(struct fp_tick *t,
 
 /* @done units are done: report when a hundredth more is, or all. */
 void fp_progress_tick(struct fp_tick *t, uint64_t done);
+
+/*
+ * 1 if @t reports to a callback (inline: the tree walk asks it for every
+ * chain); the fields of struct fp_tick are read only here and in
+ * progress.c.
+ */
+static inline int fp_progress_tick_on(const struct fp_tick *t)
+{
+	return t->prog != NULL;
+}
+
+/* The units of the work @t was started with. */
+static inline uint64_t fp_progress_tick_total(const struct fp_tick *t)
+{
+	return t->total;
+}
 
 #endif

@@ -188,8 +188,8 @@ enum fp_err fp_reqs_add_copy(struct fp_reqs *l, const char *src,
 		return FP_E_NOMEM;
 	}
 	l->trees[l->tree_count++] = t;
-	for (i = 0; i < t->count && !err; i++)
-		err = add_node(l, src, dest, &t->nodes[i]);
+	for (i = 0; i < fp_tree_count(t) && !err; i++)
+		err = add_node(l, src, dest, fp_tree_node(t, i));
 	return err;
 }
 

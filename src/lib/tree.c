@@ -18,6 +18,12 @@
 #define TREE_FILE_MAX 0xFFFFFFFFull	/* largest FAT file size */
 #define TREE_SNAP_FIRST (64u << 10)	/* snapshot(): first buffer size */
 
+/* The scanned tree (tree.h): its nodes in pre-order; owned. */
+struct fp_tree {
+	struct fp_tree_node *nodes;
+	size_t count, cap;
+};
+
 /* A directory being scanned, to find one that contains itself. */
 struct up {
 	dev_t dev;
@@ -334,6 +340,17 @@ enum fp_err fp_tree_scan(const char *src, const int64_t *clamp,
 	}
 	*out = s.t;
 	return FP_OK;
+}
+
+size_t fp_tree_count(const struct fp_tree *tree)
+{
+	return tree->count;
+}
+
+const struct fp_tree_node *fp_tree_node(const struct fp_tree *tree,
+					size_t i)
+{
+	return &tree->nodes[i];
 }
 
 void fp_tree_free(struct fp_tree *tree)

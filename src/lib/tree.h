@@ -32,14 +32,11 @@ struct fp_tree_node {
 };
 
 /*
- * The nodes in pre-order: the root first, then each directory's entries
- * sorted by name bytewise (strcmp), each subdirectory followed by its own
- * tree.  Owned by the tree.
+ * A scanned tree (opaque, tree.c): its nodes in pre-order, the root
+ * first, then each directory's entries sorted by name bytewise (strcmp),
+ * each subdirectory followed by its own tree.  It owns the nodes.
  */
-struct fp_tree {
-	struct fp_tree_node *nodes;
-	size_t count, cap;
-};
+struct fp_tree;
 
 /* Why a scan failed: the host path, and errno for FP_E_SRC. */
 struct fp_tree_diag {
@@ -71,6 +68,14 @@ struct fp_tree_diag {
 enum fp_err fp_tree_scan(const char *src, const int64_t *clamp,
 			 struct fp_tree **out, struct fp_tree_diag *diag);
 
+/* The nodes of @tree, the root included. */
+size_t fp_tree_count(const struct fp_tree *tree);
+
+/* Node @i (< fp_tree_count()) in pre-order; borrowed from @tree. */
+const struct fp_tree_node *fp_tree_node(const struct fp_tree *tree,
+					size_t i);
+
+/* Free @tree and its nodes; NULL: no-op. */
 void fp_tree_free(struct fp_tree *tree);
 
 #endif

@@ -152,7 +152,8 @@ static void dir_problem(struct fp_walk *v, size_t f, enum fp_problem p,
  */
 static void walk_tick(struct fp_walk *v, uint32_t n)
 {
-	uint64_t half = v->tick.total / 2, used = v->r->used;
+	uint64_t half = fp_progress_tick_total(&v->tick) / 2;
+	uint64_t used = v->r->used;
 
 	v->walked += n;
 	if (v->owners_pass || !used)
@@ -164,7 +165,7 @@ static void walk_tick(struct fp_walk *v, uint32_t n)
 /* The same, in line: without a progress callback (the usual) nothing. */
 static inline void walk_progress(struct fp_walk *v, uint32_t n)
 {
-	if (v->tick.prog)
+	if (fp_progress_tick_on(&v->tick))
 		walk_tick(v, n);
 }
 
@@ -708,7 +709,7 @@ void fp_walk_progress(struct fp_walk *w, uint64_t done)
 
 void fp_walk_progress_end(struct fp_walk *w)
 {
-	fp_progress_tick(&w->tick, w->tick.total);
+	fp_progress_tick(&w->tick, fp_progress_tick_total(&w->tick));
 }
 
 void fp_walk_take_marks(struct fp_walk *w, struct fp_walk_mark **marks,

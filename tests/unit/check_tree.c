@@ -69,15 +69,15 @@ START_TEST(test_sorted_preorder)
 	put("a/x", 0, 1000);
 	ck_assert_int_eq(mkdir(at("B"), 0755), 0);
 	ck_assert_int_eq(fp_tree_scan(root, NULL, &t, &diag), FP_OK);
-	ck_assert_uint_eq(t->count, sizeof(want) / sizeof(want[0]));
-	for (i = 0; i < t->count; i++)
-		ck_assert_str_eq(t->nodes[i].rel, want[i]);
-	ck_assert_int_eq(t->nodes[0].kind, FP_TREE_DIR);
-	ck_assert_int_eq(t->nodes[2].kind, FP_TREE_DIR);
-	ck_assert_int_eq(t->nodes[4].kind, FP_TREE_FILE);
-	ck_assert_uint_eq(t->nodes[4].size, 5);
-	ck_assert_uint_eq(t->nodes[5].size, 3);
-	ck_assert_str_eq(t->nodes[5].host, at("b.txt"));
+	ck_assert_uint_eq(fp_tree_count(t), sizeof(want) / sizeof(want[0]));
+	for (i = 0; i < fp_tree_count(t); i++)
+		ck_assert_str_eq(fp_tree_node(t, i)->rel, want[i]);
+	ck_assert_int_eq(fp_tree_node(t, 0)->kind, FP_TREE_DIR);
+	ck_assert_int_eq(fp_tree_node(t, 2)->kind, FP_TREE_DIR);
+	ck_assert_int_eq(fp_tree_node(t, 4)->kind, FP_TREE_FILE);
+	ck_assert_uint_eq(fp_tree_node(t, 4)->size, 5);
+	ck_assert_uint_eq(fp_tree_node(t, 5)->size, 3);
+	ck_assert_str_eq(fp_tree_node(t, 5)->host, at("b.txt"));
 	fp_tree_free(t);
 	rm_tree();
 }
@@ -94,14 +94,14 @@ START_TEST(test_clamp)
 	put("new", 1, 5000);
 	put("old", 1, 1500);
 	ck_assert_int_eq(fp_tree_scan(root, &clamp, &t, &diag), FP_OK);
-	ck_assert_uint_eq(t->count, 3);
-	ck_assert_int_eq(t->nodes[1].mtime, 2000);
-	ck_assert_int_eq(t->nodes[2].mtime, 1500);
+	ck_assert_uint_eq(fp_tree_count(t), 3);
+	ck_assert_int_eq(fp_tree_node(t, 1)->mtime, 2000);
+	ck_assert_int_eq(fp_tree_node(t, 2)->mtime, 1500);
 	fp_tree_free(t);
 	ck_assert_int_eq(fp_tree_scan(at("new"), NULL, &t, &diag), FP_OK);
-	ck_assert_uint_eq(t->count, 1);
-	ck_assert_str_eq(t->nodes[0].rel, "");
-	ck_assert_int_eq(t->nodes[0].mtime, 5000);
+	ck_assert_uint_eq(fp_tree_count(t), 1);
+	ck_assert_str_eq(fp_tree_node(t, 0)->rel, "");
+	ck_assert_int_eq(fp_tree_node(t, 0)->mtime, 5000);
 	fp_tree_free(t);
 	rm_tree();
 }
@@ -117,9 +117,9 @@ START_TEST(test_links)
 	put("f", 7, 1000);
 	ck_assert_int_eq(symlink("f", at("l")), 0);
 	ck_assert_int_eq(fp_tree_scan(root, NULL, &t, &diag), FP_OK);
-	ck_assert_uint_eq(t->count, 3);
-	ck_assert_str_eq(t->nodes[2].rel, "l");
-	ck_assert_uint_eq(t->nodes[2].size, 7);
+	ck_assert_uint_eq(fp_tree_count(t), 3);
+	ck_assert_str_eq(fp_tree_node(t, 2)->rel, "l");
+	ck_assert_uint_eq(fp_tree_node(t, 2)->size, 7);
 	fp_tree_free(t);
 	ck_assert_int_eq(symlink("nothing", at("m")), 0);
 	ck_assert_int_eq(fp_tree_scan(root, NULL, &t, &diag), FP_E_SRC);
@@ -212,14 +212,14 @@ START_TEST(test_size_zero)
 	n = slurp(at("version"), want, sizeof(want));
 	ck_assert_uint_lt(n, sizeof(want));
 	ck_assert_int_eq(fp_tree_scan(root, NULL, &t, &diag), FP_OK);
-	ck_assert_uint_eq(t->count, 3);
-	ck_assert_str_eq(t->nodes[1].rel, "empty");
-	ck_assert_uint_eq(t->nodes[1].size, 0);
-	ck_assert_ptr_null(t->nodes[1].data);
-	ck_assert_str_eq(t->nodes[2].rel, "version");
-	ck_assert_uint_eq(t->nodes[2].size, n);
+	ck_assert_uint_eq(fp_tree_count(t), 3);
+	ck_assert_str_eq(fp_tree_node(t, 1)->rel, "empty");
+	ck_assert_uint_eq(fp_tree_node(t, 1)->size, 0);
+	ck_assert_ptr_null(fp_tree_node(t, 1)->data);
+	ck_assert_str_eq(fp_tree_node(t, 2)->rel, "version");
+	ck_assert_uint_eq(fp_tree_node(t, 2)->size, n);
 	if (n)
-		ck_assert_mem_eq(t->nodes[2].data, want, n);
+		ck_assert_mem_eq(fp_tree_node(t, 2)->data, want, n);
 	fp_tree_free(t);
 	rm_tree();
 	if (stat("/proc/self/pagemap", &st) || st.st_size != 0)
@@ -234,9 +234,9 @@ START_TEST(test_size_zero)
 	ck_assert_uint_gt(len, 0);
 	ck_assert_int_eq(fp_tree_scan("/proc/self/pagemap", NULL, &t, &diag),
 			 FP_OK);
-	ck_assert_uint_eq(t->count, 1);
-	ck_assert_uint_eq(t->nodes[0].size, len);
-	ck_assert_ptr_nonnull(t->nodes[0].data);
+	ck_assert_uint_eq(fp_tree_count(t), 1);
+	ck_assert_uint_eq(fp_tree_node(t, 0)->size, len);
+	ck_assert_ptr_nonnull(fp_tree_node(t, 0)->data);
 	fp_tree_free(t);
 }
 END_TEST
