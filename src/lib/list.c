@@ -23,7 +23,7 @@
 /* A directory on the path from the root to the entry being listed. */
 struct list_frame {
 	uint32_t cl;		/* first cluster; 0: the fixed root */
-	struct fp_dir dir;
+	struct fp_dir *dir;
 	int loaded;		/* dir holds it; else read it again */
 	struct fp_dir_iter it;	/* where its entries go on */
 	size_t path_len;	/* bytes of its path ("" for the root) */
@@ -149,13 +149,13 @@ static enum fp_err frame_load(struct fp_list *l, struct list_frame *f,
 {
 	enum fp_err err;
 
-	err = fp_dir_load(&f->dir, fp_fs_img(l->fs), l->g, fp_fs_fat(l->fs),
-			  f->cl);
+	err = fp_dir_load(fp_fs_img(l->fs), l->g, fp_fs_fat(l->fs), f->cl,
+			  &f->dir);
 	if (err)
 		return err;
 	f->loaded = 1;
-	l->kept += f->dir.len;
-	if (shared_in(l, fp_dir_cls(&f->dir), fp_dir_cl_count(&f->dir))) {
+	l->kept += (size_t)fp_dir_count(f->dir) * FP_DIRENT_LEN;
+	if (shared_in(l, fp_dir_cls(f->dir), fp_dir_cl_count(f->dir))) {
 		*problem = FP_P_CROSS_LINK;
 		return FP_E_DAMAGED;
 	}
@@ -166,8 +166,9 @@ static void frame_drop(struct fp_list *l, struct list_frame *f)
 {
 	if (!f->loaded)
 		return;
-	l->kept -= f->dir.len;
-	fp_dir_release(&f->dir);
+	l->kept -= (size_t)fp_dir_count(f->dir) * FP_DIRENT_LEN;
+	fp_dir_free(f->dir);
+	f->dir = NULL;
 	f->loaded = 0;
 }
 
@@ -421,10 +422,10 @@ static enum fp_err list_step(struct fp_list *l, struct fp_list_diag *diag,
 			return err;
 		f->it = it;
 	}
-	while (fp_dir_next(&f->dir, l->fat32, &f->it, &e)) {
+	while (fp_dir_next(f->dir, l->fat32, &f->it, &e)) {
 		if (fp_dir_is_label(e.attr) || fp_dir_dots(e.sfn))
 			continue;
-		err = entry_make(l, &e, fp_dir_ent(&f->dir, e.slot),
+		err = entry_make(l, &e, fp_dir_ent(f->dir, e.slot),
 				 f->path_len,
 				 (unsigned)(l->frame_count - l->base), diag);
 		if (err)
@@ -500,11 +501,11 @@ static enum fp_err open_step(struct fp_list *l, const char *s, size_t len,
 	int dir;
 
 	if (fp_name_from_utf8(s, len, u, &n) ||
-	    !fp_dir_lookup(&f->dir, l->fat32, u, n, &l->start)) {
+	    !fp_dir_lookup(f->dir, l->fat32, u, n, &l->start)) {
 		diag_component(l, s, len, diag);
 		return last ? FP_E_NOFILE : FP_E_NOENT;
 	}
-	err = entry_make(l, &l->start, fp_dir_ent(&f->dir, l->start.slot),
+	err = entry_make(l, &l->start, fp_dir_ent(f->dir, l->start.slot),
 			 f->path_len, 0, diag);
 	if (err)
 		return err;
