@@ -61,7 +61,7 @@ enum fp_err fp_report_add(struct fp_report *r, enum fp_problem p,
 enum fp_err fp_report_add_volume(struct fp_report *r, enum fp_problem p,
 				 const char *other, uint64_t a, uint64_t b)
 {
-	struct fp_finding f = { p, NULL, NULL, 0, a, b };
+	struct fp_finding f = { p, NULL, NULL, 0, a, b, NULL };
 
 	if (!fp_report_count(r, p))
 		return FP_OK;
@@ -79,6 +79,21 @@ enum fp_err fp_report_add_volume(struct fp_report *r, enum fp_problem p,
 		r->finding_count++ * sizeof(*r->findings));
 	r->findings[0] = f;
 	return FP_OK;
+}
+
+enum fp_err fp_report_add_rule(struct fp_report *r,
+			       const struct fp_profile_rule *rule,
+			       uint64_t figure, uint64_t limit)
+{
+	struct fp_finding *f;
+	enum fp_err err;
+
+	if (!fp_report_count(r, FP_P_PROFILE))
+		return FP_OK;
+	err = fp_report_add(r, FP_P_PROFILE, "", 0, figure, limit, &f);
+	if (!err && f)
+		f->rule = rule;
+	return err;
 }
 
 void fp_report_summary(const struct fp_report *r,

@@ -90,6 +90,15 @@ enum fp_err fp_report_add_volume(struct fp_report *r, enum fp_problem p,
 				 const char *other, uint64_t a, uint64_t b);
 
 /*
+ * Count and keep, after the findings so far, a finding FP_P_PROFILE of
+ * the volume: rule @rule broken with @figure and @limit (see
+ * fp_profile_check()).
+ */
+enum fp_err fp_report_add_rule(struct fp_report *r,
+			       const struct fp_profile_rule *rule,
+			       uint64_t figure, uint64_t limit);
+
+/*
  * The verdict on the volume that @r reports, as --verify's exit status
  * follows it: FP_E_CORRUPT (class FP_CLASS_DAMAGED) when @r counts an
  * error, or with @strict a warning (then warnings are errors); FP_OK

@@ -278,6 +278,8 @@ static enum fp_err use_part(const struct fp_part *p,
 	loc->off = p->off;
 	loc->len = p->len;
 	loc->part = p->number;
+	loc->mbr_type = p->mbr_type;
+	memcpy(loc->gpt_type, p->gpt_type, sizeof(loc->gpt_type));
 	if (fp->fit != FAT_PAST)
 		return FP_OK;
 	loc->vol_len = fp->vol_len;

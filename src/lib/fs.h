@@ -94,6 +94,8 @@ struct fp_locate {
 	uint64_t off;		/* bytes from the image start */
 	uint64_t len;		/* 0: to the end of the image */
 	unsigned part;		/* the partition used, 0 for none */
+	uint8_t mbr_type;	/* its MBR system id, 0 for GPT */
+	uint8_t gpt_type[16];	/* its GPT type GUID as stored, zero for MBR */
 	enum fp_ptable_kind kind;
 	int gpt_backup;		/* the GPT backup header was used */
 	unsigned fat_parts[FP_LOCATE_MAX];	/* FAT partitions seen */

@@ -5,6 +5,9 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "profile.h"
 
 /* The problem table, made from problems.def (its comment says the columns). */
 static const struct {
@@ -63,6 +66,15 @@ void fp_problem_format(const struct fp_finding *f, char *buf, size_t len)
 		case 'H':
 			w = snprintf(buf + n, len - n, "0x%" PRIX64, f->b);
 			break;
+		case 'r':
+			if (!f->rule) {
+				w = snprintf(buf + n, len - n, "?");
+				break;
+			}
+			fp_profile_rule_format(f->rule, f->a, f->b, buf + n,
+					       len - n);
+			n += strlen(buf + n);
+			continue;
 		default:
 			w = snprintf(buf + n, len - n, "%s",
 				     f->other ? f->other : "?");

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct fp_profile_rule;
+
 enum fp_severity {
 	FP_SEV_WARNING,
 	FP_SEV_ERROR,
@@ -37,6 +39,9 @@ struct fp_finding {
 	char *other;		/* cross-link, duplicate: the other owner */
 	uint32_t cl;		/* the cluster concerned, 0: none */
 	uint64_t a, b;
+	const struct fp_profile_rule *rule;	/* FP_P_PROFILE: the rule
+						 * broken, a its figure and
+						 * b its limit; static */
 };
 
 /* The finding's message, without path and code, into @buf. */

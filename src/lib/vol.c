@@ -174,6 +174,45 @@ enum fp_err fp_vol_verify(struct fp_vol *vol, const struct fp_progress *prog,
 	return FP_OK;
 }
 
+/* The rules of @profile that the volume of @vol, checked in @r, breaks. */
+static enum fp_err report_profile(const struct fp_vol *vol,
+				  const struct fp_profile *profile,
+				  struct fp_report *r)
+{
+	struct fp_profile_violation v[FP_PROFILE_RULES_MAX];
+	struct fp_report_summary s;
+	struct fp_profile_geom pg;
+	enum fp_err err = FP_OK;
+	size_t i, n;
+
+	fp_report_summary(r, &s);
+	fp_profile_geom_from_bpb(&pg, &s.geom, &vol->loc);
+	fp_profile_check(profile, &pg, v, &n);
+	for (i = 0; i < n && !err; i++)
+		err = fp_report_add_rule(r, v[i].rule, v[i].figure,
+					 v[i].limit);
+	return err;
+}
+
+enum fp_err fp_vol_verify_profile(struct fp_vol *vol,
+				  const struct fp_progress *prog,
+				  const struct fp_profile *profile,
+				  struct fp_report **out)
+{
+	struct fp_report *r = NULL;
+	enum fp_err err;
+
+	err = fp_vol_verify(vol, prog, &r);
+	if (!err && profile)
+		err = report_profile(vol, profile, r);
+	if (err) {
+		fp_report_free(r);
+		return err;
+	}
+	*out = r;
+	return FP_OK;
+}
+
 enum fp_err fp_vol_check(struct fp_vol *vol, struct fp_fs_diag *diag)
 {
 	enum fp_err err = fp_fs_check(vol->fs, diag);

@@ -10,6 +10,7 @@
 #include "fp_err.h"
 #include "fs.h"
 #include "image.h"
+#include "profile.h"
 #include "progress.h"
 #include "verify.h"
 
@@ -111,6 +112,16 @@ void fp_vol_overlap_name(const struct fp_overlap *o, char *buf, size_t len);
  */
 enum fp_err fp_vol_verify(struct fp_vol *vol, const struct fp_progress *prog,
 			  struct fp_report **out);
+
+/*
+ * fp_vol_verify(), then the rules of @profile (NULL: none) that the
+ * volume's geometry breaks (fp_profile_check(), with the partition that
+ * holds the volume), after the other findings: FP_P_PROFILE warnings.
+ */
+enum fp_err fp_vol_verify_profile(struct fp_vol *vol,
+				  const struct fp_progress *prog,
+				  const struct fp_profile *profile,
+				  struct fp_report **out);
 
 /*
  * What a writer asks of @vol before it plans: fp_fs_check() (FP_E_DIRTY,
