@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "plan.h"
+#include "profile.h"
 #include "reqs.h"
 
 /* Exit codes, as fsck(8). */
@@ -34,6 +35,8 @@ struct cli {
 	char *partition_arg;	/* -P N */
 	char *progress_fd_arg;	/* -C FD */
 	char *place;		/* --place start|end */
+	char *profile_arg;	/* --profile NAME */
+	const struct fp_profile *profile;	/* its rules, NULL: none */
 	int progress_fd;	/* -C FD: completion lines, else -1 */
 	unsigned partition;
 	int has_offset;

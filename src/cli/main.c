@@ -230,14 +230,16 @@ static int run_verify(const struct cli *c)
 	ret = open_vol(c, 0, 0, &vol);
 	if (ret)
 		return ret;
-	err = fp_vol_verify(vol, progress_on(c, &prog, "checking"), &r);
+	err = fp_vol_verify_profile(vol, progress_on(c, &prog, "checking"),
+				    c->profile, &r);
 	cli_meter_end(&prog.meter);
 	if (err) {
 		ret = cli_fs_error(c, fp_vol_img(vol), err);
 	} else {
 		verdict = fp_report_verdict(r, c->strict);
 		if (c->json)
-			cli_report_verify_json(stdout, c->image, r);
+			cli_report_verify_json(stdout, c->image,
+					       c->profile_arg, r);
 		else if (!c->quiet || verdict)
 			cli_report_verify_text(stdout, r);
 		ret = cli_exit_code(verdict);
@@ -440,6 +442,7 @@ int main(int argc, const char **argv)
 	free(c.partition_arg);
 	free(c.progress_fd_arg);
 	free(c.place);
+	free(c.profile_arg);
 	poptFreeContext(c.con);
 	return close_stdout(ret);
 }

@@ -205,7 +205,7 @@ enum cli_opt {
 	OPT_TIMESTAMP, OPT_DRY_RUN, OPT_FORCE, OPT_NO_SYNC, OPT_VERIFY,
 	OPT_MAP, OPT_STRICT, OPT_VERBOSE, OPT_QUIET, OPT_PROGRESS,
 	OPT_TRIM, OPT_PUNCH_HOLES, OPT_FILL_HOLES, OPT_JSON, OPT_MANIFEST,
-	OPT_PROGRESS_FD, OPT_PLACE, OPT_OFFSET, OPT_PARTITION,
+	OPT_PROGRESS_FD, OPT_PLACE, OPT_OFFSET, OPT_PARTITION, OPT_PROFILE,
 };
 
 #define OPT_BIT(o) (1u << (o))
@@ -251,6 +251,8 @@ static const struct opt_rule opt_rules[] = {
 	  "without it new clusters are zeroed anyway", 0 },
 	{ OPT_STRICT, 0, OPT_BIT(OPT_VERIFY),
 	  "it counts the warnings of --verify as errors", 0 },
+	{ OPT_PROFILE, 0, OPT_BIT(OPT_VERIFY),
+	  "it checks the volume against a boot target's rules", 0 },
 	{ OPT_PUNCH_HOLES, 0, OPT_BIT(OPT_ZERO),
 	  "with --keep-size alone nothing is zeroed",
 	  OPT_BIT(OPT_KEEP_SIZE) },
@@ -357,6 +359,26 @@ static int parse_progress_fd(struct cli *c)
 	return EXIT_OK;
 }
 
+/* --profile NAME: one of fp_profile_at()'s names. */
+static int parse_profile(struct cli *c)
+{
+	const struct fp_profile *p;
+	char names[128] = "";
+	size_t i, n = 0;
+
+	if (!c->profile_arg)
+		return EXIT_OK;
+	c->profile = fp_profile_find(c->profile_arg);
+	if (c->profile)
+		return EXIT_OK;
+	for (i = 0; (p = fp_profile_at(i)) && n < sizeof(names); i++)
+		n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
+				      !i ? "" : fp_profile_at(i + 1) ? ", " :
+				      " or ", fp_profile_name(p));
+	cli_msg("unknown profile '%s': give %s", c->profile_arg, names);
+	return cli_try_help();
+}
+
 /*
  * The value of string option @opt, just read.  popt stores a string
  * option's value in its variable anew each time, losing the one before;
@@ -383,6 +405,9 @@ static int take_string(struct cli *c, int opt)
 		break;
 	case OPT_PROGRESS_FD:
 		to = &c->progress_fd_arg;
+		break;
+	case OPT_PROFILE:
+		to = &c->profile_arg;
 		break;
 	case OPT_MANIFEST:
 		return cli_add_manifest(c, poptGetOptArg(c->con));
@@ -438,6 +463,8 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_FILL_HOLES, NULL, NULL },
 		{ "strict", 0, POPT_ARG_NONE, &c->strict,
 		  OPT_STRICT, NULL, NULL },
+		{ "profile", 0, POPT_ARG_STRING, NULL,
+		  OPT_PROFILE, NULL, NULL },
 		{ "no-sync", 0, POPT_ARG_NONE, &c->no_sync,
 		  OPT_NO_SYNC, NULL, NULL },
 		{ "verbose", 'v', POPT_ARG_NONE, &c->verbose,
@@ -475,6 +502,8 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 	rc = check_conflicts(opts, given);
 	if (!rc)
 		rc = parse_progress_fd(c);
+	if (!rc)
+		rc = parse_profile(c);
 	if (!rc && c->place && strcmp(c->place, "start") &&
 	    strcmp(c->place, "end"))
 		rc = cli_usage_error("invalid --place '%s': give start or end",

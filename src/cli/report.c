@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "name.h"
+#include "profile.h"
 
 static const char *action_name(const struct fp_plan_file *f)
 {
@@ -244,6 +245,12 @@ static void json_finding(FILE *out, const struct fp_finding *f)
 		fputs(",\"other\":", out);
 		cli_report_json_string(out, f->other);
 	}
+	if (f->rule) {
+		fputs(",\"rule\":", out);
+		cli_report_json_string(out, fp_profile_rule_name(f->rule));
+		fprintf(out, ",\"figure\":%" PRIu64 ",\"limit\":%" PRIu64,
+			f->a, f->b);
+	}
 	fputs(",\"message\":", out);
 	cli_report_json_string(out, msg);
 	fputc('}', out);
@@ -261,7 +268,7 @@ static void json_geometry(FILE *out, const struct fp_geom *g)
 }
 
 void cli_report_verify_json(FILE *out, const char *image,
-			   const struct fp_report *r)
+			   const char *profile, const struct fp_report *r)
 {
 	struct fp_report_summary s;
 	size_t i;
@@ -270,6 +277,10 @@ void cli_report_verify_json(FILE *out, const char *image,
 	fp_report_summary(r, &s);
 	fputs("{\"image\":", out);
 	cli_report_json_string(out, image);
+	if (profile) {
+		fputs(",\"profile\":", out);
+		cli_report_json_string(out, profile);
+	}
 	fputs(",\"geometry\":", out);
 	json_geometry(out, &s.geom);
 	fprintf(out, ",\"counts\":{\"files\":%" PRIu64 ",\"directories\":%"

@@ -37,7 +37,7 @@ void cli_report_verify_text(FILE *out, const struct fp_report *r);
 
 /* The check as one JSON document. */
 void cli_report_verify_json(FILE *out, const char *image,
-			   const struct fp_report *r);
+			   const char *profile, const struct fp_report *r);
 
 /*
  * One file's extents: clusters, byte offset in the image (@base is the
