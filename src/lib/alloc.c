@@ -78,7 +78,7 @@ static enum fp_err take(struct fp_alloc *a, uint32_t start, uint32_t count)
 static enum fp_err no_space(struct fp_alloc *a, uint32_t need, uint32_t had)
 {
 	uint32_t n;
-	enum fp_err err = fp_bitmap_free_count(a->bm, &n);
+	enum fp_err err = fp_alloc_free_count(a, &n);
 
 	if (err)
 		return err;
@@ -105,6 +105,55 @@ enum fp_err fp_alloc_largest_run(struct fp_alloc *a, uint32_t *start,
 enum fp_err fp_alloc_free_count(struct fp_alloc *a, uint32_t *count)
 {
 	return fp_bitmap_free_count(a->bm, count);
+}
+
+/* 1 if FSInfo's free count can be right after @taken are taken. */
+static int fsinfo_count_ok(const struct fp_fsinfo *fi,
+			   uint32_t cluster_count, uint32_t taken)
+{
+	return fi->trusted && fi->free_count != FP_FSINFO_UNKNOWN &&
+	       fi->free_count <= cluster_count && fi->free_count >= taken;
+}
+
+/* @n free clusters plus @freed, at most @max. */
+static uint32_t add_freed(uint32_t n, uint32_t freed, uint32_t max)
+{
+	return max - n > freed ? n + freed : max;
+}
+
+enum fp_err fp_alloc_free_after(struct fp_bitmap *bm,
+				const struct fp_fsinfo *fi,
+				uint32_t cluster_count, uint32_t taken,
+				uint32_t freed, uint32_t *count)
+{
+	uint32_t n;
+	enum fp_err err;
+
+	if (fsinfo_count_ok(fi, cluster_count, taken)) {
+		n = fi->free_count - taken;
+	} else {
+		err = fp_bitmap_free_count(bm, &n);
+		if (err)
+			return err;
+	}
+	/* freed clusters are still counted used by the bitmap and FSInfo */
+	*count = add_freed(n, freed, cluster_count);
+	return FP_OK;
+}
+
+uint32_t fp_alloc_fsinfo_after(const struct fp_fsinfo *fi,
+			       uint32_t cluster_count, uint32_t taken,
+			       uint32_t freed)
+{
+	uint32_t n = fi->free_count;
+
+	if (fsinfo_count_ok(fi, cluster_count, taken))
+		n -= taken;
+	else if (n <= cluster_count)
+		n = FP_FSINFO_UNKNOWN;	/* provably stale */
+	if (n != FP_FSINFO_UNKNOWN && n <= cluster_count)
+		n = add_freed(n, freed, cluster_count);
+	return n;
 }
 
 /*

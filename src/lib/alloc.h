@@ -117,6 +117,38 @@ enum fp_err fp_alloc_largest_run(struct fp_alloc *a, uint32_t *start,
 /* *count = free clusters left, by the bitmap (reads the whole FAT). */
 enum fp_err fp_alloc_free_count(struct fp_alloc *a, uint32_t *count);
 
+/*
+ * The free-cluster numbers of a change, here once for the planner, the
+ * commit and the no-space errors.  Counting the free clusters of the
+ * bitmap reads the whole FAT, which on a large FAT32 volume costs more
+ * than the rest of a run; the FSInfo count is what Linux and mtools show,
+ * so it is used when it can be right: @fi trusted (its lead and structure
+ * signatures are right, as Linux and mtools check), its count not
+ * "unknown", at most @cluster_count and at least @taken.
+ */
+
+/*
+ * *count = free clusters once @taken clusters are taken and @freed freed:
+ * FSInfo's count @fi minus @taken when it can be right, else the free
+ * entries of @bm (reads the whole FAT); plus @freed, at most
+ * @cluster_count.
+ */
+enum fp_err fp_alloc_free_after(struct fp_bitmap *bm,
+				const struct fp_fsinfo *fi,
+				uint32_t cluster_count, uint32_t taken,
+				uint32_t freed, uint32_t *count);
+
+/*
+ * The free count to write into FSInfo @fi (trusted) once @taken clusters
+ * are taken and @freed freed: its count minus @taken when it can be
+ * right, FP_FSINFO_UNKNOWN when it provably cannot (in range but below
+ * @taken, or not trusted), a value out of range left as it is; plus
+ * @freed, at most @cluster_count, when known.
+ */
+uint32_t fp_alloc_fsinfo_after(const struct fp_fsinfo *fi,
+			       uint32_t cluster_count, uint32_t taken,
+			       uint32_t freed);
+
 /* Free @a (not the bitmap); NULL is a no-op. */
 void fp_alloc_free(struct fp_alloc *a);
 

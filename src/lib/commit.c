@@ -6,7 +6,7 @@
 #include <assert.h>
 #include <stdlib.h>
 
-#include "bitmap.h"
+#include "alloc.h"
 #include "copy.h"
 #include "fat.h"
 #include "util.h"
@@ -203,48 +203,12 @@ uint32_t fp_change_freed_count(const struct fp_change_set *cs)
 	return cs->freed_count;
 }
 
-/*
- * 1 if the FSInfo free count @fi of a volume with geometry @g is one that
- * readers use and that can be true after @alloc more clusters are taken:
- * trusted, not "unknown", at most the cluster count and at least @alloc.
- */
-static int fsinfo_count_ok(const struct fp_fsinfo *fi,
-			   const struct fp_geom *g, uint32_t alloc)
-{
-	return fi->trusted && fi->free_count != FP_FSINFO_UNKNOWN &&
-	       fi->free_count <= g->cluster_count && fi->free_count >= alloc;
-}
-
-/* @n free clusters plus what the set frees, at most the cluster count. */
-static uint32_t add_freed(const struct fp_change_set *cs, uint32_t n)
-{
-	uint32_t max = fp_fs_geom(cs->fs)->cluster_count;
-
-	return max - n > cs->freed_count ? n + cs->freed_count : max;
-}
-
-/*
- * Counting the free clusters reads the whole FAT, which on a large FAT32
- * volume costs more than the rest of a run; the FSInfo count is what
- * Linux and mtools show, so it is used when it can be right.  FAT12/16
- * have no FSInfo, but their FAT is at most 12 KiB or 128 KiB.
- */
 enum fp_err fp_change_free_count(const struct fp_change_set *cs,
 				 uint32_t *count)
 {
-	const struct fp_geom *g = fp_fs_geom(cs->fs);
-	uint32_t n;
-	enum fp_err err = FP_OK;
-
-	if (fsinfo_count_ok(&cs->fsinfo, g, cs->alloc_count))
-		n = cs->fsinfo.free_count - cs->alloc_count;
-	else
-		err = fp_bitmap_free_count(fp_fs_bm(cs->fs), &n);
-	if (err)
-		return err;
-	/* freed clusters are still counted used by the bitmap and FSInfo */
-	*count = add_freed(cs, n);
-	return FP_OK;
+	return fp_alloc_free_after(fp_fs_bm(cs->fs), &cs->fsinfo,
+				   fp_fs_geom(cs->fs)->cluster_count,
+				   cs->alloc_count, cs->freed_count, count);
 }
 
 void fp_change_set_free(struct fp_change_set *cs)
@@ -444,13 +408,9 @@ static enum fp_err write_fsinfo(struct fp_change_set *cs)
 
 	if (!fi.trusted || (cs->alloc_count == 0 && cs->freed_count == 0))
 		return FP_OK;
-	if (fsinfo_count_ok(&fi, g, cs->alloc_count))
-		fi.free_count -= cs->alloc_count;
-	else if (fi.free_count <= g->cluster_count)
-		fi.free_count = FP_FSINFO_UNKNOWN;	/* provably stale */
-	if (fi.free_count != FP_FSINFO_UNKNOWN &&
-	    fi.free_count <= g->cluster_count)
-		fi.free_count = add_freed(cs, fi.free_count);
+	fi.free_count = fp_alloc_fsinfo_after(&fi, g->cluster_count,
+					      cs->alloc_count,
+					      cs->freed_count);
 	if (fi.next_free != FP_FSINFO_UNKNOWN && cs->alloc_count)
 		fi.next_free = cs->last_alloc;
 	sec = malloc(g->sec_len);

@@ -95,12 +95,11 @@ uint32_t fp_change_freed_count(const struct fp_change_set *cs);
 
 /*
  * *count = free clusters on the volume once the set is committed (the
- * same before and after fp_commit_write()).  The FSInfo free count as
- * the set was made, minus the clusters allocated, when FSInfo is trusted
- * (its lead and structure signatures are right, as Linux and mtools
- * check) and that count is in range and at least the clusters allocated,
- * else the free entries of the free bitmap (fp_fs_bm(), which must be set
- * up); plus the clusters freed, at most the cluster count.
+ * same before and after fp_commit_write()), as the allocator counts them
+ * (fp_alloc_free_after()): the FSInfo free count as the set was made,
+ * minus the clusters allocated, when it can be right, else the free
+ * entries of the free bitmap (fp_fs_bm(), which must be set up); plus
+ * the clusters freed, at most the cluster count.
  */
 enum fp_err fp_change_free_count(const struct fp_change_set *cs,
 				 uint32_t *count);

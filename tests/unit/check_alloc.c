@@ -287,6 +287,77 @@ START_TEST(test_largest_run_full)
 }
 END_TEST
 
+/*
+ * The free count of a change: FSInfo's count minus the clusters taken when
+ * it can be right, else the bitmap's (11 free); plus the clusters freed,
+ * at most the cluster count.
+ */
+START_TEST(test_free_after)
+{
+	struct fp_fsinfo fi = { .valid = 1, .trusted = 1, .free_count = 50 };
+	uint32_t n = 0;
+
+	use(2, 9);
+	use(13, 19);
+	use(24, 29);
+	use(34, MAX_CL);
+	vol_open(0);
+	ck_assert_int_eq(fp_alloc_free_after(fp_fs_bm(fs), &fi, CLUSTERS, 3,
+					     2, &n), FP_OK);
+	ck_assert_uint_eq(n, 50 - 3 + 2);
+	/* fewer than taken: the bitmap, which already counts what is taken */
+	fi.free_count = 2;
+	ck_assert_int_eq(fp_alloc_free_after(fp_fs_bm(fs), &fi, CLUSTERS, 3,
+					     2, &n), FP_OK);
+	ck_assert_uint_eq(n, 11 + 2);
+	/* out of range, unknown, not trusted: the bitmap */
+	fi.free_count = CLUSTERS + 1;
+	ck_assert_int_eq(fp_alloc_free_after(fp_fs_bm(fs), &fi, CLUSTERS, 0,
+					     0, &n), FP_OK);
+	ck_assert_uint_eq(n, 11);
+	fi.free_count = FP_FSINFO_UNKNOWN;
+	ck_assert_int_eq(fp_alloc_free_after(fp_fs_bm(fs), &fi, CLUSTERS, 0,
+					     0, &n), FP_OK);
+	ck_assert_uint_eq(n, 11);
+	fi.free_count = 50;
+	fi.trusted = 0;
+	ck_assert_int_eq(fp_alloc_free_after(fp_fs_bm(fs), &fi, CLUSTERS, 0,
+					     0, &n), FP_OK);
+	ck_assert_uint_eq(n, 11);
+	/* what is freed counts up to the cluster count, no further */
+	fi.trusted = 1;
+	fi.free_count = CLUSTERS - 1;
+	ck_assert_int_eq(fp_alloc_free_after(fp_fs_bm(fs), &fi, CLUSTERS, 0,
+					     5, &n), FP_OK);
+	ck_assert_uint_eq(n, CLUSTERS);
+}
+END_TEST
+
+/*
+ * The count written into FSInfo: minus the clusters taken, "unknown" when
+ * in range but provably stale, an out-of-range value left alone; plus the
+ * clusters freed, at most the cluster count.
+ */
+START_TEST(test_fsinfo_after)
+{
+	struct fp_fsinfo fi = { .valid = 1, .trusted = 1, .free_count = 50 };
+
+	ck_assert_uint_eq(fp_alloc_fsinfo_after(&fi, CLUSTERS, 3, 2), 49);
+	fi.free_count = 2;
+	ck_assert_uint_eq(fp_alloc_fsinfo_after(&fi, CLUSTERS, 3, 2),
+			  FP_FSINFO_UNKNOWN);
+	fi.free_count = CLUSTERS + 1;
+	ck_assert_uint_eq(fp_alloc_fsinfo_after(&fi, CLUSTERS, 3, 2),
+			  CLUSTERS + 1);
+	fi.free_count = FP_FSINFO_UNKNOWN;
+	ck_assert_uint_eq(fp_alloc_fsinfo_after(&fi, CLUSTERS, 0, 2),
+			  FP_FSINFO_UNKNOWN);
+	fi.free_count = CLUSTERS - 1;
+	ck_assert_uint_eq(fp_alloc_fsinfo_after(&fi, CLUSTERS, 0, 5),
+			  CLUSTERS);
+}
+END_TEST
+
 /* The clusters reserved (used although free in the FAT) are never taken. */
 START_TEST(test_reserved_never_taken)
 {
@@ -404,6 +475,8 @@ static Suite *alloc_suite(void)
 	tcase_add_test(tc, test_directory_cluster);
 	tcase_add_test(tc, test_largest_run);
 	tcase_add_test(tc, test_largest_run_full);
+	tcase_add_test(tc, test_free_after);
+	tcase_add_test(tc, test_fsinfo_after);
 	tcase_add_test(tc, test_reserved_never_taken);
 	tcase_add_test(tc, test_no_space_numbers);
 	tcase_add_test(tc, test_no_space_dir_and_contiguous);
