@@ -48,6 +48,22 @@ static void use(uint32_t from, uint32_t to)
 		put_fat(cl, 0xFFFF);
 }
 
+/*
+ * Mark every cluster used but the runs @runs lists, pairs of first and
+ * last cluster ended by a 0 (before vol_open()).
+ */
+static void only_free(const uint32_t *runs)
+{
+	uint32_t cl = 2;
+
+	for (; runs[0]; runs += 2) {
+		if (runs[0] > cl)
+			use(cl, runs[0] - 1);
+		cl = runs[1] + 1;
+	}
+	use(cl, MAX_CL);
+}
+
 /* Open the volume and an allocator over its bitmap; @hint 0: no FSInfo. */
 static void vol_open(uint32_t hint)
 {
@@ -81,6 +97,18 @@ static void run_is(const struct fp_alloc_run *r, uint32_t start,
 	ck_assert_uint_eq(r->count, count);
 }
 
+/* Allocate one request, which must get the one run @start, @count. */
+static void get_one(uint32_t need, uint32_t last, unsigned flags,
+		    uint32_t start, uint32_t count)
+{
+	const struct fp_alloc_run *r;
+	size_t n;
+
+	ck_assert_int_eq(get(need, last, flags, &r, &n), FP_OK);
+	ck_assert_uint_eq(n, 1);
+	run_is(&r[0], start, count);
+}
+
 /* Row 1: continue after the last cluster, FP_BM_FIXED_GOAL at last + 1. */
 START_TEST(test_continue_after_last_cluster)
 {
@@ -110,9 +138,6 @@ END_TEST
 /* Row 2: first fit from the hint, then from cluster 2. */
 START_TEST(test_first_fit_from_hint)
 {
-	const struct fp_alloc_run *r;
-	size_t n;
-
 	/*
 	 * Hint 100; 100 .. 102 and 104 .. 107 used: the first run of 5 at or
 	 * after the hint is 108 .. 112 (103 alone is too short).  Then the
@@ -124,15 +149,9 @@ START_TEST(test_first_fit_from_hint)
 	use(104, 107);
 	use(19000, MAX_CL);
 	vol_open(100);
-	ck_assert_int_eq(get(5, 0, 0, &r, &n), FP_OK);
-	ck_assert_uint_eq(n, 1);
-	run_is(&r[0], 108, 5);
-	ck_assert_int_eq(get(18999 - 113 + 1, 0, 0, &r, &n), FP_OK);
-	ck_assert_uint_eq(n, 1);
-	run_is(&r[0], 113, 18999 - 113 + 1);
-	ck_assert_int_eq(get(5, 0, 0, &r, &n), FP_OK);
-	ck_assert_uint_eq(n, 1);
-	run_is(&r[0], 2, 5);
+	get_one(5, 0, 0, 108, 5);
+	get_one(18999 - 113 + 1, 0, 0, 113, 18999 - 113 + 1);
+	get_one(5, 0, 0, 2, 5);
 }
 END_TEST
 
@@ -147,10 +166,7 @@ START_TEST(test_largest_runs_when_no_fit)
 	 * no run: the largest (20 .. 23) first, then the 2 still needed fit
 	 * the first run that holds 2 from the hint (2): 10 .. 11.
 	 */
-	use(2, 9);
-	use(13, 19);
-	use(24, 29);
-	use(32, MAX_CL);
+	only_free((const uint32_t[]){ 10, 12, 20, 23, 30, 31, 0 });
 	vol_open(0);
 	ck_assert_int_eq(get(6, 0, 0, &r, &n), FP_OK);
 	ck_assert_uint_eq(n, 2);
@@ -162,9 +178,6 @@ END_TEST
 /* Row 3: --contiguous, a new chain: one run of all, first fit. */
 START_TEST(test_contiguous_new_chain)
 {
-	const struct fp_alloc_run *r;
-	size_t n;
-
 	/*
 	 * Free: 10 .. 12 (3), then 20 on.  5 clusters in one run: 10 .. 12
 	 * is too short, so 20 .. 24.  A chain ending at 24 continues with
@@ -173,12 +186,8 @@ START_TEST(test_contiguous_new_chain)
 	use(2, 9);
 	use(13, 19);
 	vol_open(0);
-	ck_assert_int_eq(get(5, 0, FP_ALLOC_CONTIG, &r, &n), FP_OK);
-	ck_assert_uint_eq(n, 1);
-	run_is(&r[0], 20, 5);
-	ck_assert_int_eq(get(4, 24, FP_ALLOC_CONTIG, &r, &n), FP_OK);
-	ck_assert_uint_eq(n, 1);
-	run_is(&r[0], 25, 4);
+	get_one(5, 0, FP_ALLOC_CONTIG, 20, 5);
+	get_one(4, 24, FP_ALLOC_CONTIG, 25, 4);
 }
 END_TEST
 
@@ -200,29 +209,20 @@ START_TEST(test_place_end)
 	ck_assert_uint_eq(n, 2);
 	run_is(&r[0], 20287, 2);
 	run_is(&r[1], 20278, 8);
-	ck_assert_int_eq(get(4, 0, FP_ALLOC_END | FP_ALLOC_CONTIG, &r, &n),
-			 FP_OK);
-	ck_assert_uint_eq(n, 1);
-	run_is(&r[0], 20274, 4);
+	get_one(4, 0, FP_ALLOC_END | FP_ALLOC_CONTIG, 20274, 4);
 }
 END_TEST
 
 /* Row 4: --place end under -c skips runs that are too short. */
 START_TEST(test_place_end_contiguous_skips_short_runs)
 {
-	const struct fp_alloc_run *r;
-	size_t n;
-
 	/*
 	 * 20286 used: -c with 10 clusters skips the top run 20287 .. 20288
 	 * (2) and takes the top 10 of 2 .. 20285: 20276 .. 20285.
 	 */
 	use(20286, 20286);
 	vol_open(0);
-	ck_assert_int_eq(get(10, 0, FP_ALLOC_END | FP_ALLOC_CONTIG, &r, &n),
-			 FP_OK);
-	ck_assert_uint_eq(n, 1);
-	run_is(&r[0], 20276, 10);
+	get_one(10, 0, FP_ALLOC_END | FP_ALLOC_CONTIG, 20276, 10);
 }
 END_TEST
 
@@ -261,10 +261,7 @@ START_TEST(test_largest_run)
 	uint32_t start = 1, count = 1, free_count;
 
 	/* free: 10 .. 12, 20 .. 23, 30 .. 33: the largest is 20 .. 23 */
-	use(2, 9);
-	use(13, 19);
-	use(24, 29);
-	use(34, MAX_CL);
+	only_free((const uint32_t[]){ 10, 12, 20, 23, 30, 33, 0 });
 	vol_open(0);
 	ck_assert_int_eq(fp_alloc_largest_run(al, &start, &count), FP_OK);
 	ck_assert_uint_eq(start, 20);
@@ -279,7 +276,7 @@ START_TEST(test_largest_run_full)
 {
 	uint32_t start = 1, count = 1;
 
-	use(2, MAX_CL);
+	only_free((const uint32_t[]){ 0 });
 	vol_open(0);
 	ck_assert_int_eq(fp_alloc_largest_run(al, &start, &count), FP_OK);
 	ck_assert_uint_eq(start, 0);
@@ -297,10 +294,7 @@ START_TEST(test_free_after)
 	struct fp_fsinfo fi = { .valid = 1, .trusted = 1, .free_count = 50 };
 	uint32_t n = 0;
 
-	use(2, 9);
-	use(13, 19);
-	use(24, 29);
-	use(34, MAX_CL);
+	only_free((const uint32_t[]){ 10, 12, 20, 23, 30, 33, 0 });
 	vol_open(0);
 	ck_assert_int_eq(fp_alloc_free_after(fp_fs_bm(fs), &fi, CLUSTERS, 3,
 					     2, &n), FP_OK);
@@ -362,16 +356,12 @@ END_TEST
 START_TEST(test_reserved_never_taken)
 {
 	const uint32_t keep[] = { 3, 4, 9 };
-	const struct fp_alloc_run *r;
-	size_t n;
 
 	/* 2 used, 3 and 4 reserved: 4 clusters go to 5 .. 8 */
 	use(2, 2);
 	vol_open(0);
 	ck_assert_int_eq(fp_alloc_reserve(al, keep, 3), FP_OK);
-	ck_assert_int_eq(get(4, 0, 0, &r, &n), FP_OK);
-	ck_assert_uint_eq(n, 1);
-	run_is(&r[0], 5, 4);
+	get_one(4, 0, 0, 5, 4);
 }
 END_TEST
 
@@ -390,8 +380,7 @@ START_TEST(test_no_space_numbers)
 	 * second wants 8 of the 6 left: it fails with need 8, avail 6, the
 	 * numbers "needs 8 clusters, 6 free" the command line prints.
 	 */
-	use(2, 99);
-	use(110, MAX_CL);
+	only_free((const uint32_t[]){ 100, 109, 0 });
 	vol_open(0);
 	memset(&diag, 0xA5, sizeof(diag));
 	ck_assert_int_eq(fp_alloc_get(al, q, 2, &r, &n, &diag), FP_E_NOSPC);
@@ -409,8 +398,7 @@ START_TEST(test_no_space_dir_and_contiguous)
 	size_t n;
 
 	/* 3 free (100 .. 102) */
-	use(2, 99);
-	use(103, MAX_CL);
+	only_free((const uint32_t[]){ 100, 102, 0 });
 	vol_open(0);
 	ck_assert_int_eq(get(5, 0, FP_ALLOC_DIR, &r, &n), FP_E_NOSPC);
 	ck_assert_uint_eq(diag.req, 0);
@@ -436,10 +424,7 @@ START_TEST(test_no_run_numbers)
 	 * with 5 after a chain ending at 10: 2 free after it.  Neither took
 	 * anything: 5 still fit two runs without -c.
 	 */
-	use(2, 10);
-	use(13, 19);
-	use(24, 29);
-	use(33, MAX_CL);
+	only_free((const uint32_t[]){ 11, 12, 20, 23, 30, 32, 0 });
 	vol_open(0);
 	ck_assert_int_eq(get(5, 0, FP_ALLOC_CONTIG, &r, &n), FP_E_NORUN);
 	ck_assert_uint_eq(diag.need, 5);

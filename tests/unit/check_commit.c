@@ -200,6 +200,48 @@ static unsigned grow_state(const struct vol_state *v)
 	return s;
 }
 
+/*
+ * Fail write k of the commit of the set that @fill makes, for k = 1, 2,
+ * ... until the commit succeeds: the state @state reads after each must
+ * be one of @order (@count states), none before the one the k before
+ * reached, and the last once the commit succeeds; with @last_only_ok, a
+ * commit that failed never leaves the last one.  The caller makes the
+ * volume first.
+ */
+static void check_order(void (*fill)(struct vol_state *),
+			unsigned (*state)(const struct vol_state *),
+			const unsigned *order, size_t count, int last_only_ok)
+{
+	struct fp_commit_opts o = { .no_sync = 1 };
+	struct vol_state v;
+	unsigned long k;
+	size_t seen = 0, i;
+	unsigned s;
+	enum fp_err err = FP_E_IO;
+
+	for (k = 1; k < 64; k++) {
+		open_vol(&v);
+		fill(&v);
+		fp_img_fail_write(v.img, k, EIO);
+		err = fp_commit_write(v.cs, &o, NULL);
+		s = state(&v);
+		close_vol(&v);
+		for (i = 0; i < count; i++)
+			if (s == order[i])
+				break;
+		ck_assert_msg(i < count, "write %lu failed: state 0x%x", k, s);
+		ck_assert_uint_ge(i, seen);	/* a later k gets further */
+		seen = i;
+		if (err == FP_OK)
+			break;
+		ck_assert_int_eq(err, FP_E_IO);
+		if (last_only_ok)
+			ck_assert_uint_ne(s, order[count - 1]);
+	}
+	ck_assert_int_eq(err, FP_OK);
+	ck_assert_uint_eq(seen, count - 1);
+}
+
 START_TEST(test_alloc_set_is_written_whole)
 {
 	struct fp_commit_opts o = { .no_sync = 1 };
@@ -234,7 +276,6 @@ END_TEST
  */
 START_TEST(test_alloc_set_order_under_faults)
 {
-	struct fp_commit_opts o = { .no_sync = 1 };
 	static const unsigned order[] = {
 		0, G_ZERO, G_ZERO | G_NEWDIR, G_ZERO | G_NEWDIR | G_END,
 		G_ZERO | G_NEWDIR | G_END | G_CHAIN0,
@@ -242,33 +283,10 @@ START_TEST(test_alloc_set_order_under_faults)
 		G_ZERO | G_NEWDIR | G_END | G_CHAIN0 | G_CHAIN1 | G_LINK0,
 		0x7F, 0xFF,
 	};
-	struct vol_state v;
-	unsigned long k;
-	size_t seen = 0, i;
-	unsigned s;
-	enum fp_err err;
 
 	make_grow_vol();
-	for (k = 1; k < 64; k++) {
-		open_vol(&v);
-		fill_grow_set(&v);
-		fp_img_fail_write(v.img, k, EIO);
-		err = fp_commit_write(v.cs, &o, NULL);
-		s = grow_state(&v);
-		close_vol(&v);
-		for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
-			if (s == order[i])
-				break;
-		ck_assert_msg(i < sizeof(order) / sizeof(order[0]),
-			      "write %lu failed: state 0x%x", k, s);
-		ck_assert_uint_ge(i, seen);	/* a later k gets further */
-		seen = i;
-		if (err == FP_OK)
-			break;
-		ck_assert_int_eq(err, FP_E_IO);
-	}
-	ck_assert_int_eq(err, FP_OK);
-	ck_assert_uint_eq(seen, sizeof(order) / sizeof(order[0]) - 1);
+	check_order(fill_grow_set, grow_state, order,
+		    sizeof(order) / sizeof(order[0]), 0);
 }
 END_TEST
 
@@ -376,7 +394,6 @@ END_TEST
  */
 START_TEST(test_free_set_order_under_faults)
 {
-	struct fp_commit_opts o = { .no_sync = 1 };
 	static const unsigned order[] = {
 		0, F_ZERO, F_ZERO | F_CHAIN, F_ZERO | F_CHAIN | F_ENTRY,
 		F_ZERO | F_CHAIN | F_ENTRY | F_CUT0,
@@ -384,34 +401,10 @@ START_TEST(test_free_set_order_under_faults)
 		F_ZERO | F_CHAIN | F_ENTRY | F_CUT0 | F_CUT1 | F_FREE0,
 		0x7F,
 	};
-	struct vol_state v;
-	unsigned long k;
-	size_t seen = 0, i;
-	unsigned s;
-	enum fp_err err;
 
 	make_free_vol();
-	for (k = 1; k < 64; k++) {
-		open_vol(&v);
-		fill_free_set(&v);
-		fp_img_fail_write(v.img, k, EIO);
-		err = fp_commit_write(v.cs, &o, NULL);
-		s = free_state(&v);
-		close_vol(&v);
-		for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
-			if (s == order[i])
-				break;
-		ck_assert_msg(i < sizeof(order) / sizeof(order[0]),
-			      "write %lu failed: state 0x%x", k, s);
-		ck_assert_uint_ge(i, seen);
-		seen = i;
-		if (err == FP_OK)
-			break;
-		ck_assert_int_eq(err, FP_E_IO);
-		ck_assert_uint_ne(s, 0x7F);
-	}
-	ck_assert_int_eq(err, FP_OK);
-	ck_assert_uint_eq(seen, sizeof(order) / sizeof(order[0]) - 1);
+	check_order(fill_free_set, free_state, order,
+		    sizeof(order) / sizeof(order[0]), 1);
 }
 END_TEST
 

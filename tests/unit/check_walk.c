@@ -21,6 +21,17 @@ static struct fp_walk_check writer(enum fp_problem *pr)
 	return c;
 }
 
+/*
+ * A check answered @got and set *@pr: it must have answered @want (1:
+ * the entry fails it) and set @want_pr.
+ */
+static void answers(int got, const enum fp_problem *pr, int want,
+		    enum fp_problem want_pr)
+{
+	ck_assert_int_eq(got, want);
+	ck_assert_int_eq(*pr, want_pr);
+}
+
 /* A sound directory entry "SUB" at cluster @cl of size @size. */
 static struct fp_dirent entry_of(uint32_t cl, uint32_t size)
 {
@@ -40,11 +51,9 @@ START_TEST(test_dir_size)
 	struct fp_walk_check c = writer(&pr);
 	struct fp_dirent e = entry_of(5, 0);
 
-	ck_assert_int_eq(fp_walk_dir_size(&c, &e), 0);
-	ck_assert_int_eq(pr, NONE);
+	answers(fp_walk_dir_size(&c, &e), &pr, 0, NONE);
 	e.size = 1;
-	ck_assert_int_eq(fp_walk_dir_size(&c, &e), 1);
-	ck_assert_int_eq(pr, FP_P_DIR_SIZE);
+	answers(fp_walk_dir_size(&c, &e), &pr, 1, FP_P_DIR_SIZE);
 }
 END_TEST
 
@@ -54,11 +63,9 @@ START_TEST(test_dir_no_chain)
 	struct fp_walk_check c = writer(&pr);
 	struct fp_dirent e = entry_of(2, 0);
 
-	ck_assert_int_eq(fp_walk_dir_no_chain(&c, &e), 0);
-	ck_assert_int_eq(pr, NONE);
+	answers(fp_walk_dir_no_chain(&c, &e), &pr, 0, NONE);
 	e.cl = 0;
-	ck_assert_int_eq(fp_walk_dir_no_chain(&c, &e), 1);
-	ck_assert_int_eq(pr, FP_P_DIR_NO_CHAIN);
+	answers(fp_walk_dir_no_chain(&c, &e), &pr, 1, FP_P_DIR_NO_CHAIN);
 }
 END_TEST
 
@@ -68,10 +75,8 @@ START_TEST(test_dir_cycle)
 	struct fp_walk_check c = writer(&pr);
 	struct fp_dirent e = entry_of(7, 0);
 
-	ck_assert_int_eq(fp_walk_dir_cycle(&c, &e, 0), 0);
-	ck_assert_int_eq(pr, NONE);
-	ck_assert_int_eq(fp_walk_dir_cycle(&c, &e, 1), 1);
-	ck_assert_int_eq(pr, FP_P_DIR_CYCLE);
+	answers(fp_walk_dir_cycle(&c, &e, 0), &pr, 0, NONE);
+	answers(fp_walk_dir_cycle(&c, &e, 1), &pr, 1, FP_P_DIR_CYCLE);
 }
 END_TEST
 
@@ -81,11 +86,9 @@ START_TEST(test_bad_name)
 	struct fp_walk_check c = writer(&pr);
 	struct fp_dirent e = entry_of(7, 0);
 
-	ck_assert_int_eq(fp_walk_bad_name(&c, &e), 0);
-	ck_assert_int_eq(pr, NONE);
+	answers(fp_walk_bad_name(&c, &e), &pr, 0, NONE);
 	e.sfn[1] = 'u';		/* lower case: what Windows never stores */
-	ck_assert_int_eq(fp_walk_bad_name(&c, &e), 1);
-	ck_assert_int_eq(pr, FP_P_BAD_NAME);
+	answers(fp_walk_bad_name(&c, &e), &pr, 1, FP_P_BAD_NAME);
 }
 END_TEST
 
@@ -101,8 +104,7 @@ START_TEST(test_chain_short)
 	ck_assert_int_eq(fp_walk_chain_short(&c, &e, 3), 0);	/* a tail */
 	ck_assert_int_eq(pr, NONE);
 	e.size = 2 * CLUS + 1;
-	ck_assert_int_eq(fp_walk_chain_short(&c, &e, 2), 1);
-	ck_assert_int_eq(pr, FP_P_CHAIN_SHORT);
+	answers(fp_walk_chain_short(&c, &e, 2), &pr, 1, FP_P_CHAIN_SHORT);
 	c = writer(&pr);
 	e.size = 0xFFFFFFFFu;	/* the largest size: 2^21 clusters of 2 KiB */
 	ck_assert_int_eq(fp_walk_chain_short(&c, &e, 1u << 21), 0);
