@@ -32,6 +32,9 @@ struct cli {
 	int dry_run, json, verbose, quiet, no_sync, force;
 	int help, version;
 	int verify, strict, wait, map, progress, trim, fill_holes;
+	int list, hash;		/* --list [--hash] */
+	const char *list_path;	/* its ::PATH without ::, or NULL; owned
+				 * by con */
 	char *partition_arg;	/* -P N */
 	char *progress_fd_arg;	/* -C FD */
 	char *place;		/* --place start|end */

@@ -12,7 +12,9 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dir.h"
 #include "image.h"
+#include "list.h"
 #include "map.h"
 #include "messages.h"
 #include "plan.h"
@@ -196,7 +198,8 @@ static int open_vol(const struct cli *c, int write, int fs,
 			 (c->force ? FP_VOL_FORCE : 0) |
 			 (c->wait ? FP_VOL_WAIT : 0) |
 			 (c->has_offset ? FP_VOL_OFFSET : 0) |
-			 (c->verify || c->map ? FP_VOL_NOWRITE : 0) |
+			 (c->verify || c->map || c->list ? FP_VOL_NOWRITE :
+			  0) |
 			 (fs ? 0 : FP_VOL_NOFS);
 	struct fp_vol_diag d;
 	enum fp_err err;
@@ -305,6 +308,91 @@ static int run_map(const struct cli *c)
 	}
 	if (c->json)
 		puts("]}");
+	fp_vol_close(vol, NULL);
+	return ret;
+}
+
+/*
+ * Print what fp_list_next() gives, with the SHA-256 of each file when
+ * --hash; 0 or an exit code.
+ */
+static int list_print(const struct cli *c, struct fp_img *img,
+		      struct fp_list *l, const struct cli_list_vol *v,
+		      struct fp_list_diag *diag)
+{
+	enum fp_sha256_impl impl = fp_sha256_best();
+	const struct fp_list_entry *e;
+	uint8_t d[FP_SHA256_LEN];
+	char hex[FP_SHA256_HEX];
+	const char *hash;
+	enum fp_err err;
+	size_t n = 0;
+
+	while ((err = fp_list_next(l, &e, diag)) == FP_OK && e) {
+		hash = NULL;
+		if (c->hash && !(e->attr & FP_ATTR_DIR)) {
+			err = fp_list_hash(l, e, impl, d);
+			if (err)
+				break;
+			fp_sha256_hex(d, hex);
+			hash = hex;
+		}
+		if (c->json)
+			cli_report_list_entry_json(stdout, e, v, hash, !n);
+		else
+			cli_report_list_entry_text(stdout, e, hash, c->hash);
+		n++;
+	}
+	if (c->json)	/* an I/O error midway: a document all the same */
+		cli_report_list_end_json(stdout);
+	return err ? cli_list_error(c, img, err, diag) : EXIT_OK;
+}
+
+/*
+ * --list: a pass that only checks, so that damage under ::PATH prints
+ * nothing but the message, then the pass that prints.
+ */
+static int run_list(const struct cli *c)
+{
+	struct fp_list_diag diag = { NULL, FP_P_COUNT };
+	const struct fp_list_entry *e;
+	struct fp_list *l = NULL;
+	struct cli_list_vol v;
+	struct fp_vol *vol;
+	struct fp_img *img;
+	enum fp_err err;
+	int ret;
+
+	ret = open_vol(c, 0, 1, &vol);
+	if (ret)
+		return ret;
+	img = fp_vol_img(vol);
+	memset(&v, 0, sizeof(v));
+	v.g = fp_fs_geom(fp_vol_fs(vol));
+	v.base = fp_img_base(img);
+	v.path = c->list_path;
+	v.hash = c->hash;
+	err = fp_list_open(fp_vol_fs(vol), c->list_path, FP_LIST_NO_RUNS, &l,
+			   &diag);
+	while (!err && (err = fp_list_next(l, &e, &diag)) == FP_OK && e)
+		;
+	if (!err)
+		err = fp_list_rewind(l, 0, &diag);
+	if (!err)
+		err = fp_list_space(fp_vol_fs(vol), &v.free_count,
+				    &v.run_start, &v.run_count);
+	if (err) {
+		ret = cli_list_error(c, img, err, &diag);
+	} else {
+		v.has_label = fp_list_label(l, v.label);
+		if (c->json)
+			cli_report_list_head_json(stdout, c->image, &v);
+		else
+			cli_report_list_head_text(stdout, &v);
+		ret = list_print(c, img, l, &v, &diag);
+	}
+	fp_list_free(l);
+	fp_list_diag_release(&diag);
 	fp_vol_close(vol, NULL);
 	return ret;
 }
@@ -426,6 +514,8 @@ int main(int argc, const char **argv)
 		ret = run_verify(&c);
 	else if (!ret && c.map)
 		ret = run_map(&c);
+	else if (!ret && c.list)
+		ret = run_list(&c);
 	else if (!ret && c.fill_holes)
 		ret = run_fill(&c);
 	else if (!ret)

@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void cli_msg(const char *fmt, ...)
@@ -157,6 +158,56 @@ void cli_damaged(const struct cli *c, const struct fp_plan_diag *d)
 		cli_msg("'%s': '::%s' is damaged (%s); refusing to write '::%s' "
 		    "through it; nothing was written; %s", c->image,
 		    d->component, code, path, hint);
+}
+
+/* @s with control bytes as '?', for a message (malloc'd; NULL: none). */
+static char *printable(const char *s)
+{
+	char *p = strdup(s ? s : "");
+	size_t i;
+
+	for (i = 0; p && p[i]; i++)
+		if ((unsigned char)p[i] < 0x20 || p[i] == 0x7F)
+			p[i] = '?';
+	return p;
+}
+
+int cli_list_error(const struct cli *c, struct fp_img *img, enum fp_err err,
+		   const struct fp_list_diag *d)
+{
+	char *at = printable(d->path), *path = printable(c->list_path);
+
+	if (!at || !path) {
+		free(at);
+		free(path);
+		cli_msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	switch (err) {
+	case FP_E_DAMAGED:
+		cli_msg("'%s': '::%s' is damaged (%s); cannot list '::%s' "
+		    "through it; %s", c->image, at, fp_problem_code(d->problem),
+		    path, repair_hint(d->problem));
+		break;
+	case FP_E_NOFILE:
+		cli_msg("'%s': no file or directory '::%s'", c->image, at);
+		break;
+	case FP_E_NOENT:
+		cli_msg("'%s': no directory '::%s' for '::%s'", c->image, at,
+		    path);
+		break;
+	case FP_E_NOTDIR:
+		cli_msg("'%s': '::%s' is not a directory, in '::%s'", c->image,
+		    at, path);
+		break;
+	default:
+		free(at);
+		free(path);
+		return cli_fs_error(c, img, err);
+	}
+	free(at);
+	free(path);
+	return cli_exit_code(err);
 }
 
 void cli_bad_path(const struct cli *c, enum fp_err err,
@@ -377,7 +428,7 @@ void cli_vol_notes(const struct cli *c, const struct fp_locate *loc)
 {
 	char other[64];
 
-	if (loc->overlap.found && c->map && !c->quiet) {
+	if (loc->overlap.found && (c->map || c->list) && !c->quiet) {
 		fp_vol_overlap_name(&loc->overlap, other, sizeof(other));
 		cli_msg("warning: '%s': partition %u overlaps %s from sector %"
 		    PRIu64, c->image, loc->part, other,

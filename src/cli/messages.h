@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "fs.h"
 #include "image.h"
+#include "list.h"
 #include "plan.h"
 #include "vol.h"
 
@@ -48,6 +49,13 @@ void cli_bad_path(const struct cli *c, enum fp_err err,
 int cli_plan_error(const struct cli *c, struct fp_img *img,
 	       enum fp_err err, const struct fp_plan_diag *d,
 	       const struct fp_geom *g);
+
+/*
+ * Say why --list of ::@path failed (fp_list_open(), fp_list_next(),
+ * fp_list_hash()); returns the exit code.
+ */
+int cli_list_error(const struct cli *c, struct fp_img *img, enum fp_err err,
+		   const struct fp_list_diag *d);
 
 /*
  * Say why fp_vol_open() failed (@err, at the step of @d); returns the exit

@@ -106,6 +106,19 @@ static int parse_map_paths(struct cli *c, const char **args, size_t n)
 	return ret;
 }
 
+/* --list IMAGE [::PATH]: at most one path, the root without one. */
+static int parse_list_path(struct cli *c, const char **args, size_t n)
+{
+	if (n > 1)
+		return cli_usage_error("%s", "--list takes IMAGE and at most "
+				   "one ::PATH");
+	if (n && strncmp(args[0], "::", 2))
+		return cli_usage_error("path '%s' does not start with ::",
+				   args[0]);
+	c->list_path = n ? args[0] + 2 : "/";
+	return EXIT_OK;
+}
+
 /* A SIZE that does not parse, or is too big for FAT: say what would do. */
 static int size_error(const struct cli *c, const char *size, const char *path,
 		      int too_big)
@@ -206,6 +219,7 @@ enum cli_opt {
 	OPT_MAP, OPT_STRICT, OPT_VERBOSE, OPT_QUIET, OPT_PROGRESS,
 	OPT_TRIM, OPT_PUNCH_HOLES, OPT_FILL_HOLES, OPT_JSON, OPT_MANIFEST,
 	OPT_PROGRESS_FD, OPT_PLACE, OPT_OFFSET, OPT_PARTITION, OPT_PROFILE,
+	OPT_LIST, OPT_HASH,
 };
 
 #define OPT_BIT(o) (1u << (o))
@@ -246,6 +260,11 @@ static const struct opt_rule opt_rules[] = {
 	  OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_PROGRESS) |
 	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PLACE) |
 	  OPT_BIT(OPT_PUNCH_HOLES), 0, NULL, 0 },
+	{ OPT_LIST, OPT_PREALLOC | OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) |
+	  OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST) |
+	  OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_PROGRESS_FD), 0, NULL, 0 },
+	{ OPT_HASH, 0, OPT_BIT(OPT_LIST), "it hashes the files --list lists",
+	  0 },
 	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL, 0 },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
 	  "without it new clusters are zeroed anyway", 0 },
@@ -309,6 +328,8 @@ static int parse_operands(struct cli *c)
 		ret = cli_usage_error("%s", "--verify takes only IMAGE");
 	else if (!ret && c->fill_holes && n)
 		ret = cli_usage_error("%s", "--fill-holes takes only IMAGE");
+	else if (!ret && c->list)
+		return parse_list_path(c, args + 1, n);
 	else if (!ret && (c->map || c->trim))
 		ret = parse_map_paths(c, args + 1, n);
 	else if (!ret && !c->verify && !c->fill_holes)
@@ -461,6 +482,10 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_MAP, NULL, NULL },
 		{ "fill-holes", 0, POPT_ARG_NONE, &c->fill_holes,
 		  OPT_FILL_HOLES, NULL, NULL },
+		{ "list", 0, POPT_ARG_NONE, &c->list,
+		  OPT_LIST, NULL, NULL },
+		{ "hash", 0, POPT_ARG_NONE, &c->hash,
+		  OPT_HASH, NULL, NULL },
 		{ "strict", 0, POPT_ARG_NONE, &c->strict,
 		  OPT_STRICT, NULL, NULL },
 		{ "profile", 0, POPT_ARG_STRING, NULL,

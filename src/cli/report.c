@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli.h"
+#include "dir.h"
 #include "name.h"
 #include "profile.h"
 
@@ -350,6 +352,227 @@ void cli_report_map_json(FILE *out, const char *path, const struct fp_map *m,
 			(uint64_t)e->count * g->clus_len);
 	}
 	fputs("]}", out);
+}
+
+/* ---- --list -------------------------------------------------------- */
+
+/* The label @lab (11 bytes as stored) in UTF-8 into @out. */
+static void label_utf8(const uint8_t lab[11], char out[3 * 11 + 1])
+{
+	uint16_t u[11];
+	size_t n = fp_name_label_decode(lab, u);
+
+	fp_name_to_utf8(u, n, out, 3 * 11 + 1);
+}
+
+/*
+ * @len bytes of a name: control bytes and DEL as \ooo, a backslash as
+ * two, as ls -b shows them, so that a listing is one line an entry.
+ */
+static void text_name(FILE *out, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (p[i] < 0x20 || p[i] == 0x7F)
+			fprintf(out, "\\%03o", p[i]);
+		else if (p[i] == '\\')
+			fputs("\\\\", out);
+		else
+			fputc(p[i], out);
+	}
+}
+
+void cli_report_list_head_text(FILE *out, const struct cli_list_vol *v)
+{
+	const struct fp_geom *g = v->g;
+	char lab[3 * 11 + 1];
+
+	fprintf(out, "volume: FAT%d, %" PRIu32 " clusters of %" PRIu32
+		" bytes, at offset %" PRIu64 "\n", (int)g->type,
+		g->cluster_count, g->clus_len, v->base);
+	fputs("label: ", out);
+	if (v->has_label) {
+		label_utf8(v->label, lab);
+		fprintf(out, "'%s'", lab);
+	} else {
+		fputs("none", out);
+	}
+	if (g->has_label) {
+		label_utf8(g->label, lab);
+		fprintf(out, ", boot sector '%s', serial %04" PRIX32 "-%04"
+			PRIX32, lab, g->serial >> 16, g->serial & 0xFFFF);
+	}
+	fprintf(out, "\nfree: %" PRIu32 " clusters (%" PRIu64 " bytes), "
+		"largest free run %" PRIu32 " clusters", v->free_count,
+		(uint64_t)v->free_count * g->clus_len, v->run_count);
+	if (v->run_count)
+		fprintf(out, " from cluster %" PRIu32, v->run_start);
+	fputc('\n', out);
+}
+
+/* "d-ash-r" style: directory, archive, system, hidden, read-only. */
+static void attr_text(uint8_t a, char s[6])
+{
+	s[0] = a & FP_ATTR_DIR ? 'd' : '-';
+	s[1] = a & FP_ATTR_ARCHIVE ? 'a' : '-';
+	s[2] = a & FP_ATTR_SYSTEM ? 's' : '-';
+	s[3] = a & FP_ATTR_HIDDEN ? 'h' : '-';
+	s[4] = a & FP_ATTR_RO ? 'r' : '-';
+	s[5] = '\0';
+}
+
+#define LIST_RUNS_SHOWN 4	/* runs a text line shows, then +N */
+
+void cli_report_list_entry_text(FILE *out, const struct fp_list_entry *e,
+			       const char *hash, int hashing)
+{
+	const struct fp_list_time *t = &e->modified;
+	char attr[6];
+	size_t i;
+
+	attr_text(e->attr, attr);
+	fprintf(out, "%s %10" PRIu32 " ", attr, e->size);
+	if (t->valid)
+		fprintf(out, "%04d-%02d-%02d %02d:%02d:%02d", t->year,
+			t->month, t->day, t->hour, t->minute, t->second);
+	else
+		fputs("-------------------", out);
+	fprintf(out, " %8" PRIu32 " ", e->first_cl);
+	for (i = 0; i < e->run_count && i < LIST_RUNS_SHOWN; i++) {
+		const struct fp_extent *r = &e->runs[i];
+
+		fprintf(out, "%s%" PRIu32, i ? "," : "", r->start);
+		if (r->count > 1)
+			fprintf(out, "-%" PRIu32, r->start + r->count - 1);
+	}
+	if (e->run_count > LIST_RUNS_SHOWN)
+		fprintf(out, ",+%zu", e->run_count - LIST_RUNS_SHOWN);
+	if (!e->run_count)
+		fputc('-', out);
+	if (hashing)
+		fprintf(out, " %-64s", hash ? hash : "-");
+	fputc(' ', out);
+	text_name(out, e->path, e->path_len);
+	fputc('\n', out);
+}
+
+void cli_report_list_head_json(FILE *out, const char *image,
+			      const struct cli_list_vol *v)
+{
+	const struct fp_geom *g = v->g;
+	char lab[3 * 11 + 1];
+
+	fputs("{\"image\":", out);
+	cli_report_json_string(out, image);
+	fprintf(out, ",\"volume_offset\":%" PRIu64 ",\"volume\":{"
+		"\"fat_type\":%d,\"cluster_size\":%" PRIu32 ",\"clusters\":%"
+		PRIu32, v->base, (int)g->type, g->clus_len, g->cluster_count);
+	if (v->has_label) {
+		label_utf8(v->label, lab);
+		fputs(",\"label\":", out);
+		cli_report_json_string(out, lab);
+	}
+	if (g->has_label) {
+		label_utf8(g->label, lab);
+		fputs(",\"boot_label\":", out);
+		cli_report_json_string(out, lab);
+		fprintf(out, ",\"serial\":\"%04" PRIX32 "-%04" PRIX32 "\"",
+			g->serial >> 16, g->serial & 0xFFFF);
+	}
+	fprintf(out, ",\"free_clusters\":%" PRIu32 ",\"largest_free_run\":%"
+		PRIu32 ",\"largest_free_run_start\":%" PRIu32 "},\"path\":",
+		v->free_count, v->run_count, v->run_start);
+	cli_report_json_string(out, v->path);
+	fprintf(out, ",\"hash\":%s,\"entries\":[", v->hash ? "true" : "false");
+}
+
+/* "name":{"date":D,"time":T,...,"iso":"..."}: a time stamp as stored. */
+static void json_time(FILE *out, const char *name,
+		      const struct fp_list_time *t, int has_time,
+		      int has_tenth)
+{
+	fprintf(out, ",\"%s\":{\"date\":%u", name, t->date);
+	if (has_time)
+		fprintf(out, ",\"time\":%u", t->time);
+	if (has_tenth)
+		fprintf(out, ",\"tenth\":%u", t->tenth);
+	if (t->valid) {
+		fprintf(out, ",\"iso\":\"%04d-%02d-%02d", t->year, t->month,
+			t->day);
+		if (has_time)
+			fprintf(out, "T%02d:%02d:%02d", t->hour, t->minute,
+				t->second);
+		if (has_tenth)
+			fprintf(out, ".%02d", t->centi);
+		fputc('"', out);
+	}
+	fputc('}', out);
+}
+
+static void json_attrs(FILE *out, uint8_t a)
+{
+	static const struct {
+		uint8_t bit;
+		const char *name;
+	} f[] = {
+		{ FP_ATTR_RO, "read_only" }, { FP_ATTR_HIDDEN, "hidden" },
+		{ FP_ATTR_SYSTEM, "system" }, { FP_ATTR_DIR, "directory" },
+		{ FP_ATTR_ARCHIVE, "archive" },
+	};
+	size_t i;
+	int n = 0;
+
+	fprintf(out, ",\"attributes\":%u,\"flags\":[", a);
+	for (i = 0; i < ARRAY_SIZE(f); i++)
+		if (a & f[i].bit)
+			fprintf(out, "%s\"%s\"", n++ ? "," : "", f[i].name);
+	fputc(']', out);
+}
+
+void cli_report_list_entry_json(FILE *out, const struct fp_list_entry *e,
+			       const struct cli_list_vol *v,
+			       const char *hash, int first)
+{
+	size_t i;
+
+	fputs(first ? "{\"path\":" : ",{\"path\":", out);
+	cli_report_json_bytes(out, e->path, e->path_len);
+	fputs(",\"name\":", out);
+	cli_report_json_string(out, e->name);
+	fputs(",\"alias\":", out);
+	cli_report_json_string(out, e->alias);
+	fprintf(out, ",\"long_name\":%s,\"depth\":%u,\"directory\":%s",
+		e->has_lfn ? "true" : "false", e->depth,
+		e->attr & FP_ATTR_DIR ? "true" : "false");
+	json_attrs(out, e->attr);
+	fprintf(out, ",\"ntres\":%u,\"size\":%" PRIu32, e->ntres, e->size);
+	json_time(out, "created", &e->created, 1, 1);
+	json_time(out, "modified", &e->modified, 1, 0);
+	json_time(out, "accessed", &e->accessed, 0, 0);
+	fprintf(out, ",\"first_cluster\":%" PRIu32 ",\"clusters\":%" PRIu32
+		",\"contiguous\":%s,\"extents\":[", e->first_cl, e->clusters,
+		e->run_count <= 1 ? "true" : "false");
+	for (i = 0; i < e->run_count; i++) {
+		const struct fp_extent *r = &e->runs[i];
+		uint64_t off = fp_geom_cl_off(v->g, r->start);
+
+		fprintf(out, "%s{\"start\":%" PRIu32 ",\"count\":%" PRIu32
+			",\"image_offset\":%" PRIu64 ",\"volume_offset\":%"
+			PRIu64 ",\"length\":%" PRIu64 "}", i ? "," : "",
+			r->start, r->count, v->base + off, off,
+			(uint64_t)r->count * v->g->clus_len);
+	}
+	fputc(']', out);
+	if (hash)
+		fprintf(out, ",\"sha256\":\"%s\"", hash);
+	fputc('}', out);
+}
+
+void cli_report_list_end_json(FILE *out)
+{
+	fputs("]}\n", out);
 }
 
 void cli_meter_init(struct cli_meter *m, FILE *out, const char *prog,

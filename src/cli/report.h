@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "list.h"
 #include "map.h"
 #include "plan.h"
 #include "verify.h"
@@ -49,6 +50,36 @@ void cli_report_map_text(FILE *out, const char *path, const struct fp_map *m,
 /* The same as one JSON object (an element of the "files" array). */
 void cli_report_map_json(FILE *out, const char *path, const struct fp_map *m,
 			const struct fp_geom *g, uint64_t base);
+
+/* What --list prints of the volume, above its entries. */
+struct cli_list_vol {
+	const struct fp_geom *g;
+	uint64_t base;		/* the volume's offset in the image */
+	int has_label;		/* the root's label entry */
+	uint8_t label[11];
+	uint32_t free_count, run_start, run_count;
+	const char *path;	/* the ::PATH listed, without :: */
+	int hash;		/* --hash */
+};
+
+/* The volume's lines of a --list, before the entries. */
+void cli_report_list_head_text(FILE *out, const struct cli_list_vol *v);
+
+/* One entry's line; @hash its hex SHA-256, or NULL (a directory). */
+void cli_report_list_entry_text(FILE *out, const struct fp_list_entry *e,
+			       const char *hash, int hashing);
+
+/* The JSON document up to its "entries" array, opened. */
+void cli_report_list_head_json(FILE *out, const char *image,
+			      const struct cli_list_vol *v);
+
+/* One element of "entries" (@first: no comma before it). */
+void cli_report_list_entry_json(FILE *out, const struct fp_list_entry *e,
+			       const struct cli_list_vol *v,
+			       const char *hash, int first);
+
+/* Close the document that cli_report_list_head_json() opened. */
+void cli_report_list_end_json(FILE *out);
 
 /*
  * A progress line on a terminal: "\rPROG: WHAT 'IMAGE':  42%", redrawn at

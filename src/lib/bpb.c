@@ -26,8 +26,10 @@
 #define BPB_BK_BOOT_SEC		50
 #define BS32_RESERVED1		65	/* FAT32 "state" byte */
 #define BS_BOOT_SIG		38	/* FAT12/16; FAT32 at BS32_BOOT_SIG */
+#define BS_VOL_ID		39
 #define BS_VOL_LAB		43
 #define BS32_BOOT_SIG		66
+#define BS32_VOL_ID		67
 #define BS32_VOL_LAB		71
 #define BOOT_SIG_EXT		0x29	/* BS_VolID and BS_VolLab follow */
 #define BS_SIGNATURE		FP_BOOT_SIG_OFF
@@ -117,14 +119,16 @@ static enum fp_err decode_sec_field(const uint8_t *sec, unsigned field,
 }
 
 /*
- * The volume label of the boot sector: there when the extended boot
- * signature at @sig_off is 0x29 (BS_VolLab at @lab_off).
+ * The volume label and serial number of the boot sector: there when the
+ * extended boot signature at @sig_off is 0x29 (BS_VolID at @id_off,
+ * BS_VolLab at @lab_off).
  */
 static void decode_label(const uint8_t *sec, unsigned sig_off,
-			 unsigned lab_off, struct fp_geom *g)
+			 unsigned id_off, unsigned lab_off, struct fp_geom *g)
 {
 	g->has_label = sec[sig_off] == BOOT_SIG_EXT;
 	memcpy(g->label, sec + lab_off, sizeof(g->label));
+	g->serial = g->has_label ? fp_le32(sec + id_off) : 0;
 }
 
 /*
@@ -157,7 +161,7 @@ static enum fp_err decode_fat32(const uint8_t *sec, struct fp_geom *g)
 	if (g->active_fat >= g->fat_count)
 		return FP_E_BPB;
 	g->state = sec[BS32_RESERVED1];
-	decode_label(sec, BS32_BOOT_SIG, BS32_VOL_LAB, g);
+	decode_label(sec, BS32_BOOT_SIG, BS32_VOL_ID, BS32_VOL_LAB, g);
 	return FP_OK;
 }
 
@@ -171,7 +175,7 @@ static enum fp_err decode_fat16(const uint8_t *sec, struct fp_geom *g)
 	g->mirror = 1;
 	g->active_fat = 0;
 	g->state = sec[BS_RESERVED1];
-	decode_label(sec, BS_BOOT_SIG, BS_VOL_LAB, g);
+	decode_label(sec, BS_BOOT_SIG, BS_VOL_ID, BS_VOL_LAB, g);
 	return FP_OK;
 }
 

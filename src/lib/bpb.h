@@ -48,6 +48,7 @@ struct fp_geom {
 	uint8_t state;		/* BS_Reserved1 / "state": bit 0 = dirty */
 	int has_label;		/* BS_BootSig is 0x29: BS_VolLab is there */
 	uint8_t label[11];	/* BS_VolLab as stored, if has_label */
+	uint32_t serial;	/* BS_VolID if has_label, else 0 */
 	uint64_t fat_off;	/* first FAT */
 	uint64_t fat_len;	/* bytes per FAT copy */
 	uint64_t root_off;	/* fixed root directory (FAT12/16) */

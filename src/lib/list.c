@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bitmap.h"
 #include "damage.h"
 #include "dir.h"
 #include "le.h"
@@ -54,6 +55,9 @@ struct fp_list {
 	size_t ext_cap;
 	uint8_t *buf;		/* LIST_READ bytes for fp_list_hash(); owned */
 	enum fp_err err;	/* the first failure, returned again */
+	char *start_path;	/* as given to fp_list_open(); owned */
+	uint8_t label[11];	/* the root's label entry, if has_label */
+	int has_label;
 };
 
 /* ---- directories on the path ---------------------------------------- */
@@ -518,6 +522,24 @@ static enum fp_err open_step(struct fp_list *l, const char *s, size_t len,
 	return last ? FP_OK : list_descend(l, diag);
 }
 
+/* The first label entry of the root (frame 0), as --verify reads it. */
+static void root_label(struct fp_list *l)
+{
+	struct fp_dir_iter it = { 0, 0 };
+	struct fp_dirent e;
+
+	l->has_label = 0;
+	while (fp_dir_next(&l->frames[0].dir, l->fat32, &it, &e)) {
+		if (!fp_dir_is_label(e.attr))
+			continue;
+		if (!(e.attr & FP_ATTR_DIR)) {
+			l->has_label = 1;
+			memcpy(l->label, e.sfn, sizeof(l->label));
+		}
+		return;
+	}
+}
+
 /* Walk @path from the root to the start, which comes first if named. */
 static enum fp_err list_start(struct fp_list *l, const char *path,
 			      struct fp_list_diag *diag)
@@ -536,6 +558,8 @@ static enum fp_err list_start(struct fp_list *l, const char *path,
 	err = frame_push(l, root, 0, &problem);
 	if (err == FP_E_DAMAGED)
 		diag_at(diag, "/", 1, problem);
+	if (!err)
+		root_label(l);
 	while (!err && fp_path_next(&path, &s, &len)) {
 		peek = path;
 		last = !fp_path_next(&peek, &s2, &len2);
@@ -565,9 +589,10 @@ enum fp_err fp_list_open(struct fp_fs *fs, const char *path, unsigned flags,
 	l->g = fp_fs_geom(fs);
 	l->fat32 = l->g->type == FP_FAT32;
 	l->flags = flags;
-	err = fp_damage_find(fs, &l->dmg);
+	l->start_path = strdup(path ? path : "");
+	err = l->start_path ? fp_damage_find(fs, &l->dmg) : FP_E_NOMEM;
 	if (!err)
-		err = list_start(l, path ? path : "", diag);
+		err = list_start(l, l->start_path, diag);
 	if (err) {
 		fp_list_free(l);
 		return err;
@@ -615,6 +640,45 @@ enum fp_err fp_list_hash(struct fp_list *l, const struct fp_list_entry *e,
 	return FP_OK;
 }
 
+enum fp_err fp_list_rewind(struct fp_list *l, unsigned flags,
+			   struct fp_list_diag *diag)
+{
+	enum fp_err err;
+
+	while (l->frame_count)
+		frame_pop(l);
+	l->flags = flags;
+	l->have_start = l->descend = 0;
+	l->base = 0;
+	l->err = FP_OK;
+	err = list_start(l, l->start_path, diag);
+	return err ? list_fail(l, err) : FP_OK;
+}
+
+int fp_list_label(const struct fp_list *l, uint8_t label[11])
+{
+	if (l->has_label)
+		memcpy(label, l->label, 11);
+	return l->has_label;
+}
+
+enum fp_err fp_list_space(struct fp_fs *fs, uint32_t *free_count,
+			  uint32_t *run_start, uint32_t *run_count)
+{
+	enum fp_err err = fp_fs_bitmap(fs);
+
+	if (!err)
+		err = fp_bitmap_free_count(fp_fs_bm(fs), free_count);
+	if (!err)
+		err = fp_bitmap_new_range(fp_fs_bm(fs), 0, 2, UINT32_MAX, 1,
+					  run_start, run_count);
+	if (err == FP_E_NOSPC) {
+		*run_start = *run_count = 0;
+		err = FP_OK;
+	}
+	return err;
+}
+
 const struct fp_damage *fp_list_damage(const struct fp_list *l)
 {
 	return l->dmg;
@@ -631,6 +695,7 @@ void fp_list_free(struct fp_list *l)
 	free(l->path);
 	free(l->ext);
 	free(l->buf);
+	free(l->start_path);
 	fp_damage_free(l->dmg);
 	free(l);
 }

@@ -131,6 +131,27 @@ enum fp_err fp_list_hash(struct fp_list *l, const struct fp_list_entry *e,
 			 enum fp_sha256_impl impl,
 			 uint8_t digest[FP_SHA256_LEN]);
 
+/*
+ * Start @l again from the start path, with @flags: for a caller that
+ * runs a checking pass (FP_LIST_NO_RUNS) before the one it prints,
+ * without walking the tree for damage again.  Errors as fp_list_open().
+ */
+enum fp_err fp_list_rewind(struct fp_list *l, unsigned flags,
+			   struct fp_list_diag *diag);
+
+/*
+ * The root's volume label entry (the first one, if it has no directory
+ * bit, as --verify reads it) into @label: 1, or 0 when there is none.
+ */
+int fp_list_label(const struct fp_list *l, uint8_t label[11]);
+
+/*
+ * The free clusters of @fs and its largest free run (the lowest of equal
+ * ones; 0 and 0 when nothing is free), from the FAT: FP_E_IO, FP_E_NOMEM.
+ */
+enum fp_err fp_list_space(struct fp_fs *fs, uint32_t *free_count,
+			  uint32_t *run_start, uint32_t *run_count);
+
 /* The writers' walk that fp_list_open() made (borrowed from @l). */
 const struct fp_damage *fp_list_damage(const struct fp_list *l);
 

@@ -115,6 +115,16 @@ START_TEST(test_fat16)
 	ck_assert_uint_eq(g.root_off, 68 * 512);
 	ck_assert_uint_eq(g.data_off, 100 * 512);
 	ck_assert_uint_eq(g.vol_len, 16u << 20);
+	ck_assert_int_eq(g.has_label, 0);
+	ck_assert_uint_eq(g.serial, 0);
+	/* BS_BootSig 0x29: BS_VolID (offset 39) and BS_VolLab follow */
+	s[38] = 0x29;
+	fp_put_le32(s + 39, 0x1234ABCD);
+	memcpy(s + 43, "MY LABEL   ", 11);
+	ck_assert_int_eq(decode(s, &g), FP_OK);
+	ck_assert_int_eq(g.has_label, 1);
+	ck_assert_uint_eq(g.serial, 0x1234ABCD);
+	ck_assert_mem_eq(g.label, "MY LABEL   ", 11);
 }
 END_TEST
 
@@ -133,6 +143,11 @@ START_TEST(test_fat32)
 	ck_assert_uint_eq(g.root_off, g.data_off);
 	ck_assert_uint_eq(g.root_len, 0);
 	ck_assert_uint_eq(g.root_entries, 0);
+	/* FAT32: BS_BootSig at 66, BS_VolID at 67 */
+	s[66] = 0x29;
+	fp_put_le32(s + 67, 0xCAFEF00D);
+	ck_assert_int_eq(decode(s, &g), FP_OK);
+	ck_assert_uint_eq(g.serial, 0xCAFEF00D);
 	ck_assert_uint_eq(g.root_cl, 2);
 	ck_assert_uint_eq(g.fsinfo_sec, 1);
 	ck_assert_uint_eq(g.backup_sec, 6);
