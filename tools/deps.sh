@@ -36,7 +36,8 @@ fi
 # installed when neither is.  user-mode-linux and busybox are for
 # tests/img/kernel*.test (the Linux vfat driver as a reader).  7zip,
 # fatcat, sleuthkit and grub-common are the readers of
-# tests/img/readers.test; fatresize and genimage (with busybox mkdosfs and
+# tests/img/readers.test (7zip, fatcat, sleuthkit, busybox and mtools'
+# mformat those of tests/img/list.test too); fatresize and genimage (with busybox mkdosfs and
 # mtools' mformat) the formatters of tests/img/formatters.test; syslinux
 # is for tests/img/syslinux.test; bmap-tools for tests/img/flash.test (a
 # flash that skips holes); genimage, systemd (systemd-repart), e2fsprogs
