@@ -28,6 +28,8 @@
 #   --no-growth     skip the growth curves
 #   --no-verify     skip the --verify vs fsck.fat comparison
 #   --no-names      skip the many-names curve
+#   --no-hash       skip --list --hash against sha256sum (a 2 GiB image
+#                   and its files extracted: 4.5 GiB of disk)
 #   --profile       on workload 1, its image made as data: system calls
 #                   (strace -c), bytes read and written by fatprealloc and
 #                   by the dd proxy (strace), phases (strace -ttt),
@@ -53,6 +55,7 @@ REPS=5
 MCOPY_REPS=3
 IMAGES=both IMG_WAY=sparse DO_KERNEL=0
 DO_WORK=1 DO_MCOPY=1 DO_GROWTH=1 DO_VERIFY=1 DO_NAMES=1 DO_PROFILE=0 DO_SCALE=0
+DO_HASH=1
 MIB=$((1024 * 1024))
 GIB=$((1024 * MIB))
 
@@ -76,6 +79,7 @@ while [ $# -gt 0 ]; do
 	--no-growth) DO_GROWTH=0 ;;
 	--no-verify) DO_VERIFY=0 ;;
 	--no-names) DO_NAMES=0 ;;
+	--no-hash) DO_HASH=0 ;;
 	--profile) DO_PROFILE=1 ;;
 	--scale) DO_SCALE=1 ;;
 	-h|--help) usage; exit 0 ;;
@@ -677,6 +681,58 @@ names_curve() {
 	rm -f "$base" "$work"
 }
 
+# ---- hashes --------------------------------------------------------------
+
+# --list --hash on 2 GiB of large files (8 of 256 MiB, 32 KiB clusters)
+# next to sha256sum of the same bytes, extracted once with mcopy: the
+# issue asks for 80 % of sha256sum's speed or more.  Both read from the
+# page cache after a first, untimed, run.
+hash_bench() {
+	local img=$BD/hash.img dir=$BD/hash.files src=$BD/hash.src r n
+	local -a args=()
+	local mib=2048
+
+	need mcopy mtools
+	need sha256sum coreutils
+	echo
+	echo "== Hash: --list --hash vs sha256sum of the same 2 GiB" \
+		"(8 files of 256 MiB), median wall ms of $REPS"
+	mkimg "$img" $(((mib + 64) * 1024)) 64
+	head -c $((256 * MIB)) /dev/urandom >"$src" ||
+		die "cannot write '$src'"
+	for ((n = 1; n <= 8; n++)); do
+		args+=("$src" "::/file$n.bin")
+	done
+	"$FP" -q --no-sync "$img" "${args[@]}" || die "cannot fill '$img'"
+	rm -f "$src"
+	mkdir -p "$dir"
+	mcopy -i "$img" "::/file*.bin" "$dir/" >/dev/null 2>"$ERRLOG" ||
+		{ cat "$ERRLOG" >&2; die "mcopy failed"; }
+	# the same digests, or the timing compares different work
+	"$FP" --list --hash "$img" | awk 'NR > 3 && $1 !~ /d/ {
+		n = $NF; sub(/.*\//, "", n); print $7 "  " n }' | sort \
+		>"$BD/hash.fp"
+	(cd "$dir" && sha256sum file*.bin) | sort >"$BD/hash.sum"
+	cmp -s "$BD/hash.fp" "$BD/hash.sum" ||
+		die "--list --hash and sha256sum disagree"
+	for ((r = 0; r < REPS; r++)); do
+		timed "$FP" --list --hash "$img"; record h.fp
+		timed sha256sum "$dir"/file*.bin; record h.sum
+	done
+	printf '%-34s %10s %10s %10s\n' command wall-ms cpu-ms MB/s
+	printf '%-34s %10s %10s %10s\n' "fatprealloc --list --hash" \
+		"$(median h.fp)" "$(median h.fp 2)" \
+		"$(awk -v m="$(median h.fp)" -v b=$mib \
+			'BEGIN { printf "%.0f", b * 1.048576 * 1000 / m }')"
+	printf '%-34s %10s %10s %10s\n' "sha256sum of the extracted files" \
+		"$(median h.sum)" "$(median h.sum 2)" \
+		"$(awk -v m="$(median h.sum)" -v b=$mib \
+			'BEGIN { printf "%.0f", b * 1.048576 * 1000 / m }')"
+	echo "speed of --list --hash / sha256sum: $(ratio "$(median h.sum)" \
+		"$(median h.fp)")"
+	rm -rf "$img" "$dir"
+}
+
 # ---- scale ---------------------------------------------------------------
 
 # scale_way BASE WAY REPS ARGS...: the 2 TiB rows on copies of BASE made
@@ -1021,6 +1077,7 @@ fi
 [ "$DO_GROWTH" = 0 ] || growth
 [ "$DO_VERIFY" = 0 ] || verify_bench
 [ "$DO_NAMES" = 0 ] || names_curve
+[ "$DO_HASH" = 0 ] || hash_bench
 [ "$DO_SCALE" = 0 ] || scale_bench
 [ "$DO_PROFILE" = 0 ] || profile
 
