@@ -603,14 +603,12 @@ enum fp_err fp_list_open(struct fp_fs *fs, const char *path, unsigned flags,
 
 /* ---- content ------------------------------------------------------ */
 
-enum fp_err fp_list_hash(struct fp_list *l, const struct fp_list_entry *e,
-			 enum fp_sha256_impl impl,
-			 uint8_t digest[FP_SHA256_LEN])
+enum fp_err fp_list_read(struct fp_list *l, const struct fp_list_entry *e,
+			 fp_list_data_fn *fn, void *ctx)
 {
 	struct fp_img *img = fp_fs_img(l->fs);
 	uint64_t left = e->size, off, len;
-	struct fp_sha256 s;
-	enum fp_err err;
+	enum fp_err err = FP_OK;
 	size_t i, n;
 
 	if (e != &l->cur || (e->attr & FP_ATTR_DIR) ||
@@ -618,7 +616,6 @@ enum fp_err fp_list_hash(struct fp_list *l, const struct fp_list_entry *e,
 		return FP_E_INVAL;
 	if (!l->buf && !(l->buf = malloc(LIST_READ)))
 		return FP_E_NOMEM;
-	err = fp_sha256_init(&s, impl);
 	/* the chain is at least size long: entry_chain() checked it */
 	for (i = 0; !err && left && i < e->run_count; i++) {
 		off = fp_geom_cl_off(l->g, e->runs[i].start);
@@ -630,14 +627,32 @@ enum fp_err fp_list_hash(struct fp_list *l, const struct fp_list_entry *e,
 			n = len < LIST_READ ? (size_t)len : LIST_READ;
 			err = fp_img_read(img, off, l->buf, n);
 			if (!err)
-				fp_sha256_update(&s, l->buf, n);
+				err = fn(ctx, l->buf, n);
 		}
 	}
-	if (err)
-		return err;
-	assert(left == 0);
-	fp_sha256_final(&s, digest);
+	assert(err || left == 0);
+	return err;
+}
+
+static enum fp_err hash_data(void *ctx, const uint8_t *p, size_t n)
+{
+	fp_sha256_update(ctx, p, n);
 	return FP_OK;
+}
+
+enum fp_err fp_list_hash(struct fp_list *l, const struct fp_list_entry *e,
+			 enum fp_sha256_impl impl,
+			 uint8_t digest[FP_SHA256_LEN])
+{
+	struct fp_sha256 s;
+	enum fp_err err;
+
+	err = fp_sha256_init(&s, impl);
+	if (!err)
+		err = fp_list_read(l, e, hash_data, &s);
+	if (!err)
+		fp_sha256_final(&s, digest);
+	return err;
 }
 
 enum fp_err fp_list_rewind(struct fp_list *l, unsigned flags,

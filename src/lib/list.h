@@ -120,12 +120,22 @@ enum fp_err fp_list_open(struct fp_fs *fs, const char *path, unsigned flags,
 enum fp_err fp_list_next(struct fp_list *l, const struct fp_list_entry **e,
 			 struct fp_list_diag *diag);
 
+/* What fp_list_read() hands the bytes to; an error stops the read. */
+typedef enum fp_err fp_list_data_fn(void *ctx, const uint8_t *p, size_t n);
+
 /*
- * The SHA-256 of the current entry's content, a file's @e (the entry
- * fp_list_next() returned last, listed with its runs) as stored: its
- * size in bytes, read from its runs in chain order with large
- * sequential reads, hashed by @impl (fp_sha256_best(), asked once per
- * run).  FP_E_INVAL for a directory or without runs; FP_E_IO, FP_E_NOMEM.
+ * The content of a file's entry @e (the entry fp_list_next() returned
+ * last, listed with its runs) as stored: its size in bytes, read from
+ * its runs in chain order with large sequential reads (2 MiB), handed to
+ * @fn piece by piece (@p valid only during the call).  FP_E_INVAL for a
+ * directory or without runs; FP_E_IO, FP_E_NOMEM, or @fn's error.
+ */
+enum fp_err fp_list_read(struct fp_list *l, const struct fp_list_entry *e,
+			 fp_list_data_fn *fn, void *ctx);
+
+/*
+ * The SHA-256 of that content (fp_list_read()), hashed by @impl
+ * (fp_sha256_best(), asked once per run).  Errors as fp_list_read().
  */
 enum fp_err fp_list_hash(struct fp_list *l, const struct fp_list_entry *e,
 			 enum fp_sha256_impl impl,

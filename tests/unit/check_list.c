@@ -371,6 +371,76 @@ START_TEST(test_hostile)
 }
 END_TEST
 
+/* fp_list_read() into a buffer: the bytes, and a stop on the second call. */
+struct sink {
+	uint8_t *buf;
+	size_t len, cap;
+	unsigned calls, stop_at;
+};
+
+static enum fp_err sink_data(void *ctx, const uint8_t *p, size_t n)
+{
+	struct sink *k = ctx;
+
+	if (++k->calls == k->stop_at)
+		return FP_E_NOSPC;
+	ck_assert_uint_le(k->len + n, k->cap);
+	memcpy(k->buf + k->len, p, n);
+	k->len += n;
+	return FP_OK;
+}
+
+/*
+ * The content of a fragmented file of 5 MiB (more than one 2 MiB read)
+ * through fp_list_read(), against mtype's; the callback's error stops it.
+ */
+START_TEST(test_read)
+{
+	const struct fp_list_entry *e;
+	struct fp_list_diag diag = { 0 };
+	struct sink k = { 0 };
+	struct fp_list *l;
+	struct fp_img *im;
+	struct fp_fs *fs;
+	uint8_t *want;
+	int errnum;
+	FILE *f;
+
+	sh("mkfs.fat -C --invariant -F 16 -s 1 \"$IMG\" 8192 >/dev/null && "
+	   "cd \"$(dirname \"$IMG\")\" && head -c 100000 /dev/urandom >a && "
+	   "head -c 5242880 /dev/urandom >big && "
+	   "mcopy -i \"$IMG\" a ::/A && mcopy -i \"$IMG\" a ::/B && "
+	   "mdel -i \"$IMG\" ::/A && mcopy -i \"$IMG\" big ::/BIG && "
+	   "mtype -i \"$IMG\" ::/BIG >want");
+	want = malloc(5242880);
+	k.cap = 5242880;
+	k.buf = malloc(k.cap);
+	ck_assert(want && k.buf);
+	snprintf((char *)want, 5242880, "%s/want", dir);
+	f = fopen((char *)want, "rb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fread(want, 1, 5242880, f), 5242880);
+	fclose(f);
+	ck_assert_int_eq(fp_img_open(img, 0, &im, &errnum), FP_OK);
+	ck_assert_int_eq(fp_fs_open(im, &fs), FP_OK);
+	ck_assert_int_eq(fp_list_open(fs, "/BIG", 0, &l, &diag), FP_OK);
+	ck_assert_int_eq(fp_list_next(l, &e, &diag), FP_OK);
+	ck_assert_uint_ge(e->run_count, 2);	/* A's hole, then on */
+	ck_assert_int_eq(fp_list_read(l, e, sink_data, &k), FP_OK);
+	ck_assert_uint_eq(k.len, 5242880);
+	ck_assert(!memcmp(k.buf, want, k.len));
+	k.len = k.calls = 0;
+	k.stop_at = 2;
+	ck_assert_int_eq(fp_list_read(l, e, sink_data, &k), FP_E_NOSPC);
+	ck_assert_uint_eq(k.calls, 2);
+	fp_list_free(l);
+	fp_fs_free(fs);
+	fp_img_close(im);
+	free(want);
+	free(k.buf);
+}
+END_TEST
+
 /* The decoded times: fields as the FAT specification lays them out. */
 START_TEST(test_time)
 {
@@ -406,6 +476,7 @@ static Suite *list_suite(void)
 	tcase_add_test(tc, test_start);
 	tcase_add_test(tc, test_hostile);
 	tcase_add_test(tc, test_time);
+	tcase_add_test(tc, test_read);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;
