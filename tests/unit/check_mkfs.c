@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Copyright (C) 2026 The fatprealloc authors */
+/* check_mkfs.c - unit tests for the geometry of new volumes (mkfs.h). */
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mkfs.h"
+
+#define MiB (1024ull * 1024)
+#define GiB (1024ull * MiB)
+
+/* Clusters the layout of @g leaves, computed here from its fields. */
+static uint64_t count_of(const struct fp_mkfs_geom *g)
+{
+	uint64_t meta = g->reserved_secs + (uint64_t)g->fat_count *
+			g->fat_secs + (uint64_t)g->root_entries * 32 /
+			g->sec_len;
+
+	return (g->total_secs - meta) / (g->clus_len / g->sec_len);
+}
+
+/* What every geometry must satisfy, whatever chose it. */
+static void check_sane(const struct fp_mkfs_geom *g, uint64_t dev_off)
+{
+	uint64_t n = count_of(g), entries = n + 2;
+	uint64_t need = g->type == FP_FAT12 ? (entries * 3 + 1) / 2 :
+			entries * (g->type / 8);
+
+	ck_assert_uint_eq(n, g->cluster_count);
+	if (g->type == FP_FAT12)
+		ck_assert_uint_le(n, 4084);
+	else if (g->type == FP_FAT16)
+		ck_assert(n >= 4085 && n <= 65524);
+	else
+		ck_assert(n >= 65525 && n <= 0x0FFFFFF5);
+	ck_assert_uint_ge((uint64_t)g->fat_secs * g->sec_len, need);
+	/* the smallest FAT, unless padded for the alignment */
+	ck_assert_uint_eq((dev_off + g->data_off) % g->align, 0);
+	ck_assert_uint_eq(g->data_off, (g->reserved_secs +
+			  (uint64_t)g->fat_count * g->fat_secs) * g->sec_len +
+			  (uint64_t)g->root_entries * 32);
+	ck_assert_uint_eq(g->root_entries * 32 % g->sec_len, 0);
+	ck_assert_uint_le(g->reserved_secs, 0xFFFF);
+}
+
+struct auto_case {
+	uint64_t len;
+	uint32_t sec;
+	enum fp_fat_type type;
+	uint32_t clus;
+	uint64_t align;
+};
+
+/* Sizes as mkfs.fat picks types (docs/MKFS.md has both tables). */
+static const struct auto_case auto_cases[] = {
+	{ 1 * MiB, 0, FP_FAT12, 2048, 2048 },
+	{ 4 * MiB, 0, FP_FAT12, 2048, MiB },
+	{ 8 * MiB, 0, FP_FAT12, 2048, MiB },
+	{ 16 * MiB, 0, FP_FAT12, 4096, MiB },
+	{ 17 * MiB, 0, FP_FAT16, 2048, MiB },
+	{ 128 * MiB, 0, FP_FAT16, 2048, MiB },
+	{ 256 * MiB, 0, FP_FAT16, 4096, MiB },
+	{ 511 * MiB, 0, FP_FAT16, 8192, MiB },
+	{ 512 * MiB, 0, FP_FAT32, 4096, MiB },
+	{ 8 * GiB, 0, FP_FAT32, 4096, MiB },
+	{ 16 * GiB, 0, FP_FAT32, 8192, MiB },
+	{ 64 * GiB, 0, FP_FAT32, 32768, MiB },
+	{ 2047 * GiB, 0, FP_FAT32, 32768, MiB },
+	{ 64 * MiB, 4096, FP_FAT16, 4096, MiB },
+	{ 1 * GiB, 4096, FP_FAT32, 4096, MiB },
+};
+
+START_TEST(test_auto)
+{
+	const struct auto_case *c = &auto_cases[_i];
+	struct fp_mkfs_opts o = { .vol_len = c->len, .sec_len = c->sec };
+	struct fp_mkfs_geom g;
+	struct fp_mkfs_diag d;
+
+	ck_assert_int_eq(fp_mkfs_geom(&o, &g, &d), FP_OK);
+	ck_assert_int_eq(g.type, c->type);
+	ck_assert_uint_eq(g.clus_len, c->clus);
+	ck_assert_uint_eq(g.align, c->align);
+	ck_assert_uint_eq(g.sec_len, c->sec ? c->sec : 512);
+	ck_assert_uint_eq(g.fat_count, 2);
+	ck_assert_uint_eq(g.media, 0xF8);
+	check_sane(&g, 0);
+}
+END_TEST
+
+struct bad_case {
+	struct fp_mkfs_opts o;
+	enum fp_mkfs_why why;
+};
+
+static const struct bad_case bad_cases[] = {
+	{ { .vol_len = 64 * MiB, .type = FP_FAT12, .clus_len = 2048 },
+	  FP_MKFS_FAT12_MANY },
+	{ { .vol_len = 1 * MiB, .type = FP_FAT16 }, FP_MKFS_FAT16_FEW },
+	{ { .vol_len = 2048 * GiB }, FP_MKFS_TOO_BIG },
+	{ { .vol_len = 8 * GiB, .type = FP_FAT16 }, FP_MKFS_FAT16_MANY },
+	{ { .vol_len = 16 * MiB, .type = FP_FAT32 }, FP_MKFS_FAT32_FEW },
+	/* 32 KiB clusters at most unless asked for */
+	{ { .vol_len = 9000 * GiB, .sec_len = 4096 }, FP_MKFS_FAT32_MANY },
+	{ { .vol_len = 16384 * GiB, .sec_len = 4096 }, FP_MKFS_TOO_BIG },
+	{ { .vol_len = 4 * GiB, .type = FP_FAT32, .reserved_secs = 7 },
+	  FP_MKFS_RESERVED },
+	{ { .vol_len = 4 * MiB, .clus_len = 3072 }, FP_MKFS_CLUSTER },
+	{ { .vol_len = 4 * MiB, .clus_len = 256 }, FP_MKFS_CLUSTER },
+	{ { .vol_len = 4 * MiB, .sec_len = 4096, .clus_len = 1024 * 1024 },
+	  FP_MKFS_CLUSTER },
+	{ { .vol_len = 4 * MiB, .sec_len = 1000 }, FP_MKFS_SECTOR },
+	{ { .vol_len = 4 * MiB, .sec_len = 8192 }, FP_MKFS_SECTOR },
+	{ { .vol_len = 4 * MiB, .dev_off = 100 }, FP_MKFS_OFFSET },
+	{ { .vol_len = 4 * MiB, .has_root_entries = 1, .root_entries = 100 },
+	  FP_MKFS_ROOT },
+	{ { .vol_len = 4 * MiB, .has_root_entries = 1, .root_entries = 0 },
+	  FP_MKFS_ROOT },
+	{ { .vol_len = 4 * GiB, .type = FP_FAT32, .has_root_entries = 1,
+	    .root_entries = 512 }, FP_MKFS_ROOT },
+	{ { .vol_len = 4 * MiB, .align = 3000 }, FP_MKFS_ALIGN },
+	/* reserved and root given, two FATs: an odd padding cannot be */
+	{ { .vol_len = 4 * MiB, .type = FP_FAT12, .clus_len = 2048,
+	    .reserved_secs = 3, .has_root_entries = 1, .root_entries = 512,
+	    .align = 1024 * 1024 }, FP_MKFS_ALIGN },
+	{ { .vol_len = 8192 }, FP_MKFS_TOO_SMALL },
+};
+
+START_TEST(test_bad)
+{
+	const struct bad_case *c = &bad_cases[_i];
+	struct fp_mkfs_geom g;
+	struct fp_mkfs_diag d;
+
+	memset(&g, 0xAB, sizeof(g));
+	ck_assert_int_eq(fp_mkfs_geom(&c->o, &g, &d), FP_E_GEOM);
+	ck_assert_int_eq(d.why, c->why);
+	ck_assert_uint_eq(g.sec_len, 0xABABABABu);	/* left alone */
+}
+END_TEST
+
+/* Values given are kept exactly; the padding goes where none was given. */
+START_TEST(test_kept)
+{
+	struct fp_mkfs_opts o = {
+		.vol_len = 32 * MiB, .type = FP_FAT16, .clus_len = 1024,
+		.reserved_secs = 3, .fat_count = 3, .has_root_entries = 1,
+		.root_entries = 224, .media = 0xF0, .has_hidden = 1,
+		.hidden_secs = 63, .align = 512,
+	};
+	struct fp_mkfs_geom g;
+	struct fp_mkfs_diag d;
+
+	ck_assert_int_eq(fp_mkfs_geom(&o, &g, &d), FP_OK);
+	ck_assert_int_eq(g.type, FP_FAT16);
+	ck_assert_uint_eq(g.clus_len, 1024);
+	ck_assert_uint_eq(g.reserved_secs, 3);
+	ck_assert_uint_eq(g.fat_count, 3);
+	ck_assert_uint_eq(g.root_entries, 224);
+	ck_assert_uint_eq(g.media, 0xF0);
+	ck_assert_uint_eq(g.hidden_secs, 63);
+	ck_assert_uint_eq(g.total_secs, 65536);
+	check_sane(&g, 0);
+	/* the smallest FAT: one sector less would not hold the clusters */
+	ck_assert_uint_lt((uint64_t)(g.fat_secs - 1) * 512,
+			  ((uint64_t)g.cluster_count + 2) * 2);
+
+	/* reserved given: the root directory takes the padding */
+	o.align = 0;
+	o.has_root_entries = 0;
+	ck_assert_int_eq(fp_mkfs_geom(&o, &g, &d), FP_OK);
+	ck_assert_uint_eq(g.reserved_secs, 3);
+	ck_assert_uint_gt(g.root_entries, 512);
+	ck_assert_uint_eq(g.align, MiB);
+	check_sane(&g, 0);
+}
+END_TEST
+
+/* A partition at 63 sectors: aligned on the device, hidden by default. */
+START_TEST(test_dev_off)
+{
+	struct fp_mkfs_opts o = { .vol_len = 300 * MiB, .dev_off = 63 * 512 };
+	struct fp_mkfs_geom g;
+	struct fp_mkfs_diag d;
+
+	ck_assert_int_eq(fp_mkfs_geom(&o, &g, &d), FP_OK);
+	ck_assert_uint_eq(g.hidden_secs, 63);
+	ck_assert_uint_eq(g.align, MiB);
+	check_sane(&g, o.dev_off);
+}
+END_TEST
+
+/* Above 32 KiB when asked for, with 1, 2 and 3 FATs. */
+START_TEST(test_big_cluster)
+{
+	struct fp_mkfs_opts o = { .vol_len = 8192 * GiB, .sec_len = 4096,
+				  .clus_len = 65536, .fat_count = 1 };
+	struct fp_mkfs_geom g;
+	struct fp_mkfs_diag d;
+	uint32_t n;
+
+	for (n = 1; n <= 3; n++) {
+		o.fat_count = n;
+		ck_assert_int_eq(fp_mkfs_geom(&o, &g, &d), FP_OK);
+		ck_assert_int_eq(g.type, FP_FAT32);
+		ck_assert_uint_eq(g.clus_len, 65536);
+		ck_assert_uint_eq(g.fat_count, n);
+		check_sane(&g, 0);
+	}
+}
+END_TEST
+
+/* FAT32 just above its limit, FAT16 at both of its limits. */
+START_TEST(test_limits)
+{
+	struct fp_mkfs_opts o = { .type = FP_FAT32, .clus_len = 512,
+				  .align = 512 };
+	struct fp_mkfs_geom g;
+	struct fp_mkfs_diag d;
+	uint64_t secs;
+
+	/* 65525 clusters: 32 reserved + 2 * 512 FAT + 65525 data sectors */
+	secs = 32 + 2 * 512 + 65525;
+	o.vol_len = secs * 512;
+	ck_assert_int_eq(fp_mkfs_geom(&o, &g, &d), FP_OK);
+	ck_assert_uint_eq(g.cluster_count, 65525);
+	o.vol_len -= 512;
+	ck_assert_int_eq(fp_mkfs_geom(&o, &g, &d), FP_E_GEOM);
+	ck_assert_int_eq(d.why, FP_MKFS_FAT32_FEW);
+	ck_assert_uint_eq(d.figure, 65524);
+
+	o.type = FP_FAT16;
+	o.vol_len = (1 + 2 * 16 + 32 + 4085) * 512ull;
+	ck_assert_int_eq(fp_mkfs_geom(&o, &g, &d), FP_OK);
+	ck_assert_uint_eq(g.cluster_count, 4085);
+	o.vol_len -= 512;
+	ck_assert_int_eq(fp_mkfs_geom(&o, &g, &d), FP_E_GEOM);
+	ck_assert_int_eq(d.why, FP_MKFS_FAT16_FEW);
+}
+END_TEST
+
+static Suite *mkfs_suite(void)
+{
+	Suite *s = suite_create("mkfs");
+	TCase *tc = tcase_create("geom");
+
+	tcase_add_loop_test(tc, test_auto, 0,
+			    sizeof(auto_cases) / sizeof(auto_cases[0]));
+	tcase_add_loop_test(tc, test_bad, 0,
+			    sizeof(bad_cases) / sizeof(bad_cases[0]));
+	tcase_add_test(tc, test_kept);
+	tcase_add_test(tc, test_dev_off);
+	tcase_add_test(tc, test_big_cluster);
+	tcase_add_test(tc, test_limits);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(mkfs_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
