@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "image.h"
+#include "util.h"
 #include "platform.h"
 
 #define IMG_ZERO_BLOCK (1024u * 1024u)	/* zero-fill write size */
@@ -43,6 +44,8 @@ struct fp_img {
 	char disk_name[NAME_MAX + 1];	/* its kernel name, else "" */
 	uint8_t *mem;		/* memory backend (owned), else NULL */
 	uint64_t mem_len;	/* bytes of mem; the rest reads as zeros */
+	struct sparse_ext *ext;	/* sparse backend: the writes (owned) */
+	size_t ext_count, ext_cap;
 	int regular;		/* regular file or memory */
 	uint64_t dev_len;	/* length of the whole file, device or buffer */
 	uint64_t base;		/* window start */
@@ -60,6 +63,13 @@ struct fp_img {
 	enum fp_img_fault fault;	/* the fault to inject, if any */
 	unsigned long fail_at;	/* 0, or the number of the call to fail */
 	int fail_errno;
+};
+
+/* A write kept by the sparse memory backend. */
+struct sparse_ext {
+	uint64_t off;
+	uint64_t len;
+	uint8_t *data;
 };
 
 /* --- file and block device backend --- */
@@ -335,6 +345,93 @@ static const struct fp_img_ops mem_ops = {
 	.close = mem_close,
 };
 
+/* --- sparse memory backend: a few writes over zeros --- */
+
+/* The overlap of [off, off + len) with @e: *from in @e, *to in the range. */
+static uint64_t ext_overlap(const struct sparse_ext *e, uint64_t off,
+			    uint64_t len, uint64_t *from, uint64_t *to)
+{
+	uint64_t a = off > e->off ? off : e->off;
+	uint64_t b = off + len < e->off + e->len ? off + len : e->off + e->len;
+
+	if (a >= b)
+		return 0;
+	*from = a - e->off;
+	*to = a - off;
+	return b - a;
+}
+
+/* Zeros, then every write over them in the order they were made. */
+static enum fp_err sparse_read(struct fp_img *img, uint64_t off, void *buf,
+			       size_t len)
+{
+	uint64_t from, to, n;
+	size_t i;
+
+	memset(buf, 0, len);
+	for (i = 0; i < img->ext_count; i++) {
+		n = ext_overlap(&img->ext[i], off, len, &from, &to);
+		if (n)
+			memcpy((uint8_t *)buf + to, img->ext[i].data + from, n);
+	}
+	return FP_OK;
+}
+
+/* Zeros over what the writes hold of the range. */
+static enum fp_err sparse_zero(struct fp_img *img, uint64_t off, uint64_t len)
+{
+	uint64_t from, to, n;
+	size_t i;
+
+	for (i = 0; i < img->ext_count; i++) {
+		n = ext_overlap(&img->ext[i], off, len, &from, &to);
+		if (n)
+			memset(img->ext[i].data + from, 0, n);
+	}
+	return FP_OK;
+}
+
+static enum fp_err sparse_write(struct fp_img *img, uint64_t off,
+				const void *buf, size_t len)
+{
+	struct sparse_ext *e;
+
+	if (fp_grow(&img->ext, &img->ext_cap, img->ext_count,
+		    sizeof(*img->ext)))
+		goto nomem;
+	e = &img->ext[img->ext_count];
+	e->data = malloc(len);
+	if (!e->data)
+		goto nomem;
+	memcpy(e->data, buf, len);
+	e->off = off;
+	e->len = len;
+	img->ext_count++;
+	return FP_OK;
+nomem:
+	img->err = ENOMEM;
+	return FP_E_NOMEM;
+}
+
+static int sparse_close(struct fp_img *img)
+{
+	size_t i;
+
+	for (i = 0; i < img->ext_count; i++)
+		free(img->ext[i].data);
+	free(img->ext);
+	return 0;
+}
+
+static const struct fp_img_ops sparse_ops = {
+	.read = sparse_read,
+	.write = sparse_write,
+	.zero = sparse_zero,
+	.punch = sparse_zero,
+	.sync = mem_sync,
+	.close = sparse_close,
+};
+
 /* --- common layer: windows, bounds, counters, fault injection --- */
 
 static struct fp_img *img_new(const struct fp_img_ops *ops)
@@ -564,6 +661,19 @@ enum fp_err fp_img_mem_pad(const void *data, uint64_t data_len, uint64_t len,
 	if (data_len > 0)
 		memcpy(img->mem, data, (size_t)data_len);
 	img->mem_len = data_len;
+	img->regular = 1;
+	img->dev_len = len;
+	img->len = len;
+	*out = img;
+	return FP_OK;
+}
+
+enum fp_err fp_img_sparse(uint64_t len, struct fp_img **out)
+{
+	struct fp_img *img = img_new(&sparse_ops);
+
+	if (!img)
+		return FP_E_NOMEM;
 	img->regular = 1;
 	img->dev_len = len;
 	img->len = len;

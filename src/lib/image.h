@@ -42,6 +42,14 @@ enum fp_err fp_img_mem_pad(const void *data, uint64_t data_len, uint64_t len,
 			   struct fp_img **out);
 
 /*
+ * A writable memory image of @len bytes of zeros that keeps each write
+ * apart, however far into the image: for a few writes into a large image
+ * (fp_mkfs_write() of a volume whose copies are planned, not made).
+ * Reads cost a pass over the writes kept.
+ */
+enum fp_err fp_img_sparse(uint64_t len, struct fp_img **out);
+
+/*
  * The memory backend's bytes (NULL for a file image): the first
  * fp_img_mem_len() bytes of the image; the rest are zeros.
  */

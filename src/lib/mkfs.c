@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Copyright (C) 2026 The fatprealloc authors */
 /* mkfs.c - the geometry of a new FAT volume, and writing it empty. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "dir.h"
 #include "le.h"
 #include "mkfs.h"
 
@@ -323,5 +325,302 @@ enum fp_err fp_mkfs_geom(const struct fp_mkfs_opts *o, struct fp_mkfs_geom *g,
 		err = pick_type(o, &t, d);
 	if (!err)
 		*g = t;
+	return err;
+}
+
+/* --- writing an empty volume --- */
+
+/* Boot sector fields written here (Microsoft FAT specification). */
+#define BS_JMP_BOOT		0
+#define BS_OEM_NAME		3
+#define BPB_BYTES_PER_SEC	11
+#define BPB_SEC_PER_CLUS	13
+#define BPB_RSVD_SEC_CNT	14
+#define BPB_NUM_FATS		16
+#define BPB_ROOT_ENT_CNT	17
+#define BPB_TOT_SEC16		19
+#define BPB_MEDIA		21
+#define BPB_FAT_SZ16		22
+#define BPB_SEC_PER_TRK		24
+#define BPB_NUM_HEADS		26
+#define BPB_HIDD_SEC		28
+#define BPB_TOT_SEC32		32
+#define BS_DRV_NUM		36	/* FAT12/16; FAT32 at 64 */
+#define BS_BOOT_SIG		38
+#define BS_VOL_ID		39
+#define BS_VOL_LAB		43
+#define BS_FIL_SYS_TYPE		54
+#define BPB_FAT_SZ32		36
+#define BPB_ROOT_CLUS		44
+#define BPB_FS_INFO		48
+#define BPB_BK_BOOT_SEC		50
+#define BS32_DRV_NUM		64
+#define FSI_LEAD_SIG		0
+#define FSI_STRUC_SIG		484
+#define FSI_FREE_COUNT		488
+#define FSI_NXT_FREE		492
+#define FSI_TRAIL_SIG		508
+
+#define FSINFO_SEC		1
+#define BACKUP_SEC		6
+#define ROOT_CL			2
+#define ATTR_VOLUME_ID		0x08
+#define SECTORS_PER_TRACK	63	/* the usual LBA translation */
+#define HEADS			255
+
+/*
+ * The "not a bootable disk" stub, 16-bit x86 loaded at 0:7C00 (either
+ * 0000:7C00 or 07C0:0000): print the message after it through the BIOS
+ * (int 10h, AH=0Eh), wait for a key (int 16h), then ask the BIOS for the
+ * next boot device (int 19h).  The message's address is patched in.
+ */
+static const uint8_t stub_code[] = {
+	0x31, 0xC0,		/* xor ax, ax */
+	0x8E, 0xD8,		/* mov ds, ax */
+	0xBE, 0x00, 0x00,	/* mov si, 0x7C00 + message */
+	0xFC,			/* cld */
+	0xAC,			/* next: lodsb */
+	0x84, 0xC0,		/* test al, al */
+	0x74, 0x09,		/* jz done */
+	0xB4, 0x0E,		/* mov ah, 0x0E */
+	0xBB, 0x07, 0x00,	/* mov bx, 7 */
+	0xCD, 0x10,		/* int 0x10 */
+	0xEB, 0xF2,		/* jmp next */
+	0x31, 0xC0,		/* done: xor ax, ax */
+	0xCD, 0x16,		/* int 0x16 */
+	0xCD, 0x19,		/* int 0x19 */
+	0xF4,			/* halt: hlt */
+	0xEB, 0xFD,		/* jmp halt */
+};
+
+static const char stub_msg[] =
+	"\r\nThis volume holds no operating system: it is not bootable.\r\n"
+	"Remove it, or choose another boot device, and press a key.\r\n";
+
+size_t fp_mkfs_code_len(enum fp_fat_type type)
+{
+	return FP_MKFS_CODE_END - (type == FP_FAT32 ? FP_MKFS_CODE32_OFF :
+				   FP_MKFS_CODE16_OFF);
+}
+
+static int label_char_bad(unsigned char c)
+{
+	return c < 0x20 || c >= 0x7F || strchr("*?.,;:/\\|+=<>[]\"", c);
+}
+
+enum fp_err fp_mkfs_label(const char *s, uint8_t out[11])
+{
+	size_t i, n = strlen(s);
+
+	if (n == 0 || n > 11 || s[0] == ' ')
+		return FP_E_NAME;
+	for (i = 0; i < n; i++)
+		if (label_char_bad((unsigned char)s[i]))
+			return FP_E_NAME;
+	memset(out, ' ', 11);
+	memcpy(out, s, n);
+	return FP_OK;
+}
+
+/* FNV-1a, 32 bits, over @len bytes. */
+static uint32_t fnv1a(uint32_t h, const void *p, size_t len)
+{
+	const uint8_t *b = p;
+
+	while (len--) {
+		h ^= *b++;
+		h *= 16777619u;
+	}
+	return h;
+}
+
+uint32_t fp_mkfs_volume_id(int64_t time, const char *label)
+{
+	uint8_t t[8];
+	uint32_t h;
+
+	fp_put_le64(t, (uint64_t)time);
+	h = fnv1a(2166136261u, t, sizeof(t));
+	h = fnv1a(h, "", 1);
+	if (label)
+		h = fnv1a(h, label, strlen(label));
+	return h;
+}
+
+/* The fields every FAT type has, and the jump and signature. */
+static void encode_common(uint8_t *bs, const struct fp_mkfs_geom *g)
+{
+	int fat32 = g->type == FP_FAT32;
+
+	bs[BS_JMP_BOOT] = 0xEB;
+	bs[BS_JMP_BOOT + 1] = (uint8_t)((fat32 ? FP_MKFS_CODE32_OFF :
+					 FP_MKFS_CODE16_OFF) - 2);
+	bs[BS_JMP_BOOT + 2] = 0x90;
+	memcpy(bs + BS_OEM_NAME, "MSWIN4.1", 8);
+	fp_put_le16(bs + BPB_BYTES_PER_SEC, (uint16_t)g->sec_len);
+	bs[BPB_SEC_PER_CLUS] = (uint8_t)(g->clus_len / g->sec_len);
+	fp_put_le16(bs + BPB_RSVD_SEC_CNT, (uint16_t)g->reserved_secs);
+	bs[BPB_NUM_FATS] = (uint8_t)g->fat_count;
+	fp_put_le16(bs + BPB_ROOT_ENT_CNT, (uint16_t)g->root_entries);
+	if (!fat32 && g->total_secs <= 0xFFFF)
+		fp_put_le16(bs + BPB_TOT_SEC16, (uint16_t)g->total_secs);
+	else
+		fp_put_le32(bs + BPB_TOT_SEC32, (uint32_t)g->total_secs);
+	bs[BPB_MEDIA] = g->media;
+	if (!fat32)
+		fp_put_le16(bs + BPB_FAT_SZ16, (uint16_t)g->fat_secs);
+	fp_put_le16(bs + BPB_SEC_PER_TRK, SECTORS_PER_TRACK);
+	fp_put_le16(bs + BPB_NUM_HEADS, HEADS);
+	fp_put_le32(bs + BPB_HIDD_SEC, g->hidden_secs);
+	bs[FP_BOOT_SIG_OFF] = 0x55;
+	bs[FP_BOOT_SIG_OFF + 1] = 0xAA;
+}
+
+/* The boot code: @m's, or the stub and its message. */
+static void encode_code(uint8_t *bs, const struct fp_mkfs_geom *g,
+			const struct fp_mkfs_meta *m)
+{
+	size_t off = FP_MKFS_CODE_END - fp_mkfs_code_len(g->type);
+	uint16_t msg = (uint16_t)(0x7C00 + off + sizeof(stub_code));
+
+	if (m->boot_code) {
+		memcpy(bs + off, m->boot_code, fp_mkfs_code_len(g->type));
+		return;
+	}
+	memcpy(bs + off, stub_code, sizeof(stub_code));
+	fp_put_le16(bs + off + 5, msg);
+	memcpy(bs + off + sizeof(stub_code), stub_msg, sizeof(stub_msg));
+}
+
+/* The boot sector of @g into @bs (one zeroed sector). */
+static void encode_boot(uint8_t *bs, const struct fp_mkfs_geom *g,
+			const struct fp_mkfs_meta *m)
+{
+	int fat32 = g->type == FP_FAT32;
+	unsigned ext = fat32 ? BS32_DRV_NUM : BS_DRV_NUM;
+
+	encode_common(bs, g);
+	if (fat32) {
+		fp_put_le32(bs + BPB_FAT_SZ32, g->fat_secs);
+		fp_put_le32(bs + BPB_ROOT_CLUS, ROOT_CL);
+		fp_put_le16(bs + BPB_FS_INFO, FSINFO_SEC);
+		fp_put_le16(bs + BPB_BK_BOOT_SEC, BACKUP_SEC);
+	}
+	/* the extended fields: BS_DrvNum .. BS_FilSysType, 28 bytes on */
+	bs[ext] = g->media == 0xF0 ? 0x00 : 0x80;
+	bs[ext + BS_BOOT_SIG - BS_DRV_NUM] = 0x29;
+	fp_put_le32(bs + ext + BS_VOL_ID - BS_DRV_NUM, m->volume_id);
+	memcpy(bs + ext + BS_VOL_LAB - BS_DRV_NUM,
+	       m->has_label ? m->label : (const uint8_t *)"NO NAME    ", 11);
+	memcpy(bs + ext + BS_FIL_SYS_TYPE - BS_DRV_NUM,
+	       fat32 ? "FAT32   " : g->type == FP_FAT16 ? "FAT16   " :
+	       "FAT12   ", 8);
+	encode_code(bs, g, m);
+}
+
+static void encode_fsinfo(uint8_t *sec, const struct fp_mkfs_geom *g)
+{
+	fp_put_le32(sec + FSI_LEAD_SIG, 0x41615252u);
+	fp_put_le32(sec + FSI_STRUC_SIG, 0x61417272u);
+	fp_put_le32(sec + FSI_FREE_COUNT, g->cluster_count - 1);
+	fp_put_le32(sec + FSI_NXT_FREE, ROOT_CL);
+	fp_put_le32(sec + FSI_TRAIL_SIG, 0xAA550000u);
+}
+
+/*
+ * The first entries of every FAT copy: the media byte in entry 0, entry
+ * 1 all ones (its clean bits set), and on FAT32 the root's cluster as a
+ * chain end.
+ */
+static enum fp_err write_fats(struct fp_img *img, const struct fp_mkfs_geom *g)
+{
+	uint8_t head[12] = { g->media, 0xFF, 0xFF, 0xFF };
+	size_t len = g->type == FP_FAT12 ? 3 : g->type == FP_FAT16 ? 4 : 12;
+	uint64_t fat_off = (uint64_t)g->reserved_secs * g->sec_len;
+	enum fp_err err = FP_OK;
+	uint32_t i;
+
+	if (g->type == FP_FAT32) {
+		fp_put_le32(head, 0x0FFFFF00u | g->media);
+		fp_put_le32(head + 4, 0x0FFFFFFFu);
+		fp_put_le32(head + 8, 0x0FFFFFF8u);
+	}
+	for (i = 0; i < g->fat_count && !err; i++)
+		err = fp_img_write(img, fat_off +
+				   (uint64_t)i * g->fat_secs * g->sec_len,
+				   head, len);
+	return err;
+}
+
+/* The label's entry, first in the root directory. */
+static enum fp_err write_label(struct fp_img *img,
+			       const struct fp_mkfs_geom *g,
+			       const struct fp_mkfs_meta *m)
+{
+	uint8_t ent[FP_DIRENT_LEN];
+	uint64_t root_off = g->type == FP_FAT32 ? g->data_off :
+			    g->data_off - (uint64_t)g->root_entries *
+			    FP_DIRENT_LEN;
+	uint16_t date, time;
+	uint8_t tenth;
+
+	if (!m->has_label)
+		return FP_OK;
+	fp_dir_timestamp(m->time, m->utc, &date, &time, &tenth);
+	fp_dirent_encode(ent, m->label, ATTR_VOLUME_ID, 0, 0, 0,
+			 g->type == FP_FAT32, date, time, tenth);
+	return fp_img_write(img, root_off, ent, sizeof(ent));
+}
+
+/* FAT32: FSInfo, and the backup boot sector and FSInfo after it. */
+static enum fp_err write_fat32_sectors(struct fp_img *img,
+				       const struct fp_mkfs_geom *g,
+				       const uint8_t *bs, uint8_t *sec)
+{
+	enum fp_err err;
+
+	memset(sec, 0, g->sec_len);
+	encode_fsinfo(sec, g);
+	err = fp_img_write(img, (uint64_t)FSINFO_SEC * g->sec_len, sec,
+			   g->sec_len);
+	if (!err)
+		err = fp_img_write(img, (uint64_t)(BACKUP_SEC + FSINFO_SEC) *
+				   g->sec_len, sec, g->sec_len);
+	if (!err)
+		err = fp_img_write(img, (uint64_t)BACKUP_SEC * g->sec_len, bs,
+				   g->sec_len);
+	return err;
+}
+
+/*
+ * Zeros first over everything the volume's metadata takes, the boot
+ * sector included, so that a run cut short leaves no old boot sector
+ * over new FATs; the boot sector comes last.
+ */
+enum fp_err fp_mkfs_write(struct fp_img *img, const struct fp_mkfs_geom *g,
+			  const struct fp_mkfs_meta *m, int sparse)
+{
+	uint64_t meta_end = g->data_off +
+			    (g->type == FP_FAT32 ? g->clus_len : 0);
+	uint8_t *bs, *sec = NULL;
+	enum fp_err err;
+
+	if (g->total_secs * g->sec_len > fp_img_len(img))
+		return FP_E_TRUNC;
+	bs = calloc(2, g->sec_len);
+	if (!bs)
+		return FP_E_NOMEM;
+	sec = bs + g->sec_len;
+	encode_boot(bs, g, m);
+	err = sparse ? FP_OK : fp_img_zero(img, 0, meta_end);
+	if (!err)
+		err = write_fats(img, g);
+	if (!err)
+		err = write_label(img, g, m);
+	if (!err && g->type == FP_FAT32)
+		err = write_fat32_sectors(img, g, bs, sec);
+	if (!err)
+		err = fp_img_write(img, 0, bs, g->sec_len);
+	free(bs);
 	return err;
 }

@@ -332,6 +332,30 @@ START_TEST(test_linux_dev_size)
 }
 END_TEST
 
+/* A sparse image: zeros, the writes over them in order, far apart. */
+START_TEST(test_sparse)
+{
+	const uint64_t len = 1ull << 40;	/* never held in memory */
+	struct fp_img *img;
+	uint8_t buf[8];
+
+	ck_assert_int_eq(fp_img_sparse(len, &img), FP_OK);
+	ck_assert_uint_eq(fp_img_len(img), len);
+	ck_assert_int_eq(fp_img_write(img, len - 4, "wxyz", 4), FP_OK);
+	ck_assert_int_eq(fp_img_write(img, 2, "abcd", 4), FP_OK);
+	ck_assert_int_eq(fp_img_write(img, 4, "EF", 2), FP_OK);
+	ck_assert_int_eq(fp_img_read(img, 0, buf, 8), FP_OK);
+	ck_assert_mem_eq(buf, "\0\0abEF\0\0", 8);
+	ck_assert_int_eq(fp_img_zero(img, 3, 2), FP_OK);
+	ck_assert_int_eq(fp_img_read(img, 0, buf, 8), FP_OK);
+	ck_assert_mem_eq(buf, "\0\0a\0\0F\0\0", 8);
+	ck_assert_int_eq(fp_img_read(img, len - 6, buf, 6), FP_OK);
+	ck_assert_mem_eq(buf, "\0\0wxyz", 6);
+	ck_assert_int_eq(fp_img_write(img, len - 2, "abc", 3), FP_E_TRUNC);
+	ck_assert_int_eq(fp_img_close(img), FP_OK);
+}
+END_TEST
+
 static Suite *image_suite(void)
 {
 	Suite *s = suite_create("image");
@@ -350,6 +374,9 @@ static Suite *image_suite(void)
 		tcase_add_test(tc, test_posix_no_sysfs);
 		tcase_add_test(tc, test_posix_calls);
 	}
+	suite_add_tcase(s, tc);
+	tc = tcase_create("sparse");
+	tcase_add_test(tc, test_sparse);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "findings.h"
+#include "fs.h"
+#include "le.h"
 #include "mkfs.h"
+#include "verify.h"
 
 #define MiB (1024ull * 1024)
 #define GiB (1024ull * MiB)
@@ -241,6 +245,143 @@ START_TEST(test_limits)
 }
 END_TEST
 
+struct write_case {
+	uint64_t len;
+	uint32_t sec;
+	enum fp_fat_type type;
+	uint32_t fats;
+	uint32_t clus;
+};
+
+static const struct write_case write_cases[] = {
+	{ 1 * MiB, 512, FP_FAT12, 2, 0 },
+	{ 4 * MiB, 4096, FP_FAT12, 1, 0 },
+	{ 8 * MiB, 512, FP_FAT16, 2, 512 },
+	{ 64 * MiB, 4096, FP_FAT16, 3, 0 },
+	{ 40 * MiB, 512, FP_FAT32, 2, 512 },
+	{ 300 * MiB, 4096, FP_FAT32, 1, 4096 },
+	{ 520 * MiB, 512, FP_FAT32, 3, 0 },
+};
+
+/*
+ * Written into memory, the volume reads back as the geometry says,
+ * opens, and --verify finds nothing in it: the label, the counts.
+ */
+START_TEST(test_write)
+{
+	const struct write_case *c = &write_cases[_i];
+	struct fp_mkfs_opts o = { .vol_len = c->len, .sec_len = c->sec,
+				  .type = c->type, .fat_count = c->fats,
+				  .clus_len = c->clus };
+	struct fp_mkfs_meta m = { .volume_id = 0x12345678, .has_label = 1,
+				  .time = 1700000000, .utc = 1 };
+	struct fp_report_summary sum;
+	struct fp_report *r;
+	struct fp_mkfs_geom g;
+	struct fp_mkfs_diag d;
+	struct fp_img *img;
+	struct fp_geom fg;
+	struct fp_fs *fs;
+	uint8_t bs[4096];
+
+	ck_assert_int_eq(fp_mkfs_label("Boot", m.label), FP_OK);
+	ck_assert_int_eq(fp_mkfs_geom(&o, &g, &d), FP_OK);
+	ck_assert_int_eq(fp_img_sparse(c->len, &img), FP_OK);
+	ck_assert_int_eq(fp_mkfs_write(img, &g, &m, 1), FP_OK);
+	ck_assert_int_eq(fp_img_read(img, 0, bs, sizeof(bs)), FP_OK);
+	ck_assert_int_eq(fp_bpb_decode(bs, c->len, &fg), FP_OK);
+	ck_assert_int_eq(fg.type, c->type);
+	ck_assert_uint_eq(fg.sec_len, g.sec_len);
+	ck_assert_uint_eq(fg.clus_len, g.clus_len);
+	ck_assert_uint_eq(fg.fat_count, c->fats);
+	ck_assert_uint_eq(fg.cluster_count, g.cluster_count);
+	ck_assert_uint_eq(fg.data_off, g.data_off);
+	ck_assert_uint_eq(fg.fat_secs, g.fat_secs);
+	ck_assert(fg.has_label);
+	ck_assert(!memcmp(fg.label, "Boot       ", 11));
+	ck_assert_uint_eq(fp_le32(bs + (c->type == FP_FAT32 ? 67 : 39)),
+			  0x12345678);
+	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
+	if (c->type == FP_FAT32) {
+		ck_assert(fp_fs_fsinfo(fs)->valid);
+		ck_assert_uint_eq(fp_fs_fsinfo(fs)->free_count,
+				  g.cluster_count - 1);
+		ck_assert_uint_eq(fg.backup_sec, 6);
+	}
+	fp_fs_free(fs);
+	ck_assert_int_eq(fp_verify(img, &r), FP_OK);
+	fp_report_summary(r, &sum);
+	ck_assert_uint_eq(sum.errors, 0);
+	ck_assert_uint_eq(sum.warnings, 0);
+	ck_assert_uint_eq(sum.free_cl, g.cluster_count -
+			  (c->type == FP_FAT32));
+	fp_report_free(r);
+	fp_img_close(img);
+}
+END_TEST
+
+/* The same volume written with its zeros into a file-like image. */
+START_TEST(test_write_zeros)
+{
+	struct fp_mkfs_opts o = { .vol_len = 2 * MiB };
+	struct fp_mkfs_meta m = { .volume_id = 1 };
+	struct fp_mkfs_geom g;
+	struct fp_mkfs_diag d;
+	struct fp_img *img;
+	uint8_t *junk = malloc(2 * MiB);
+	struct fp_report *r;
+	struct fp_report_summary sum;
+	const uint8_t *b;
+
+	ck_assert_ptr_nonnull(junk);
+	memset(junk, 0x5A, 2 * MiB);
+	ck_assert_int_eq(fp_mkfs_geom(&o, &g, &d), FP_OK);
+	ck_assert_int_eq(fp_img_mem(junk, 2 * MiB, &img), FP_OK);
+	ck_assert_int_eq(fp_mkfs_write(img, &g, &m, 0), FP_OK);
+	b = fp_img_mem_data(img);
+	/* the stub's message, the jump to the code, the signature */
+	ck_assert_ptr_nonnull(memmem(b + 62, 448, "not bootable", 12));
+	ck_assert_uint_eq(b[0], 0xEB);
+	ck_assert_uint_eq(b[1], 62 - 2);
+	ck_assert_uint_eq(b[510], 0x55);
+	ck_assert_uint_eq(b[511], 0xAA);
+	ck_assert(!memcmp(b + 43, "NO NAME    ", 11));
+	ck_assert_int_eq(fp_verify(img, &r), FP_OK);
+	fp_report_summary(r, &sum);
+	ck_assert_uint_eq(sum.errors + sum.warnings, 0);
+	ck_assert_uint_eq(sum.free_cl, g.cluster_count);
+	fp_report_free(r);
+	fp_img_close(img);
+	free(junk);
+}
+END_TEST
+
+START_TEST(test_label)
+{
+	uint8_t l[11];
+
+	ck_assert_int_eq(fp_mkfs_label("ESP", l), FP_OK);
+	ck_assert(!memcmp(l, "ESP        ", 11));
+	ck_assert_int_eq(fp_mkfs_label("lower Case1", l), FP_OK);
+	ck_assert(!memcmp(l, "lower Case1", 11));
+	ck_assert_int_eq(fp_mkfs_label("", l), FP_E_NAME);
+	ck_assert_int_eq(fp_mkfs_label("TWELVE_BYTES", l), FP_E_NAME);
+	ck_assert_int_eq(fp_mkfs_label(" LEAD", l), FP_E_NAME);
+	ck_assert_int_eq(fp_mkfs_label("A.B", l), FP_E_NAME);
+	ck_assert_int_eq(fp_mkfs_label("A\"B", l), FP_E_NAME);
+	ck_assert_int_eq(fp_mkfs_label("A\tB", l), FP_E_NAME);
+	ck_assert_int_eq(fp_mkfs_label("\xc3\xa9", l), FP_E_NAME);
+	ck_assert_uint_eq(fp_mkfs_volume_id(1, "A"),
+			  fp_mkfs_volume_id(1, "A"));
+	ck_assert_uint_ne(fp_mkfs_volume_id(1, "A"),
+			  fp_mkfs_volume_id(2, "A"));
+	ck_assert_uint_ne(fp_mkfs_volume_id(1, "A"),
+			  fp_mkfs_volume_id(1, "B"));
+	ck_assert_uint_eq(fp_mkfs_code_len(FP_FAT32), 420);
+	ck_assert_uint_eq(fp_mkfs_code_len(FP_FAT16), 448);
+}
+END_TEST
+
 static Suite *mkfs_suite(void)
 {
 	Suite *s = suite_create("mkfs");
@@ -254,6 +395,13 @@ static Suite *mkfs_suite(void)
 	tcase_add_test(tc, test_dev_off);
 	tcase_add_test(tc, test_big_cluster);
 	tcase_add_test(tc, test_limits);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("write");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_write, 0,
+			    sizeof(write_cases) / sizeof(write_cases[0]));
+	tcase_add_test(tc, test_write_zeros);
+	tcase_add_test(tc, test_label);
 	suite_add_tcase(s, tc);
 	return s;
 }
