@@ -27,7 +27,15 @@ struct cli_manifest {
 	char *buf;		/* its text once read: owns its reqs' strings */
 };
 
+/* --mkfs's options as given (owned), parsed by cli_run_mkfs(). */
+struct cli_mkfs_args {
+	char *size, *free, *fat, *cluster, *sector, *fats, *reserved;
+	char *hidden, *root, *media, *align, *label, *volume_id, *boot_code;
+};
+
 struct cli {
+	int mkfs;
+	struct cli_mkfs_args mk;
 	int keep_size, zero, contiguous, parents, punch_holes;
 	int dry_run, json, verbose, quiet, no_sync, force;
 	int help, version;
@@ -90,6 +98,23 @@ int cli_add_manifest(struct cli *c, char *name);
 
 /* Read manifest @m and add its lines' requests to @c; 0 or an exit code. */
 int cli_parse_manifest(struct cli *c, struct cli_manifest *m);
+
+/* mkfs.c */
+
+/*
+ * How --mkfs fills the volume it made: plan the requests on @fs (of the
+ * image @img), check, commit and print as the options say; 0 or an exit
+ * code after a message.  main.c's, handed over so that mkfs.c need not
+ * call main.c.
+ */
+typedef int cli_fill_fn(const struct cli *c, struct fp_img *img,
+			struct fp_fs *fs);
+
+/* --mkfs: 0 or an exit code after a message. */
+int cli_run_mkfs(const struct cli *c, cli_fill_fn *fill);
+
+/* Free the strings of --mkfs's options. */
+void cli_mkfs_args_free(struct cli_mkfs_args *a);
 
 /* help.c */
 

@@ -510,6 +510,8 @@ int main(int argc, const char **argv)
 		cli_print_help();
 	else if (!ret && c.version)
 		cli_print_version();
+	else if (!ret && c.mkfs)
+		ret = cli_run_mkfs(&c, run_plan);
 	else if (!ret && c.verify)
 		ret = run_verify(&c);
 	else if (!ret && c.map)
@@ -533,6 +535,7 @@ int main(int argc, const char **argv)
 	free(c.progress_fd_arg);
 	free(c.place);
 	free(c.profile_arg);
+	cli_mkfs_args_free(&c.mk);
 	poptFreeContext(c.con);
 	return close_stdout(ret);
 }

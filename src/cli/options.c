@@ -220,15 +220,21 @@ enum cli_opt {
 	OPT_TRIM, OPT_PUNCH_HOLES, OPT_FILL_HOLES, OPT_JSON, OPT_MANIFEST,
 	OPT_PROGRESS_FD, OPT_PLACE, OPT_OFFSET, OPT_PARTITION, OPT_PROFILE,
 	OPT_LIST, OPT_HASH,
+	OPT_MKFS, OPT_SIZE, OPT_FREE, OPT_FAT, OPT_CLUSTER, OPT_SECTOR,
+	OPT_FATS, OPT_RESERVED, OPT_HIDDEN, OPT_ROOT, OPT_MEDIA, OPT_ALIGN,
+	OPT_LABEL, OPT_VOLUME_ID, OPT_BOOT_CODE,
 };
 
-#define OPT_BIT(o) (1u << (o))
+#define OPT_BIT(o) (UINT64_C(1) << (o))
 /* What only a preallocation reads (--dry-run is one). */
 #define OPT_PREALLOC (OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) | \
 		      OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) | \
 		      OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_DRY_RUN) | \
 		      OPT_BIT(OPT_FORCE) | OPT_BIT(OPT_NO_SYNC) | \
 		      OPT_BIT(OPT_PUNCH_HOLES) | OPT_BIT(OPT_PLACE))
+/* What only --mkfs reads. */
+#define MKFS_RULE(o) { o, 0, OPT_BIT(OPT_MKFS), \
+		       "it sets up the filesystem --mkfs makes", 0 }
 
 /*
  * Options that contradict each other, one table as util-linux's UL_EXCL
@@ -239,10 +245,10 @@ enum cli_opt {
  */
 struct opt_rule {
 	enum cli_opt opt;
-	unsigned excludes;
-	unsigned needs;
+	uint64_t excludes;
+	uint64_t needs;
 	const char *why;
-	unsigned when;
+	uint64_t when;
 };
 
 static const struct opt_rule opt_rules[] = {
@@ -275,6 +281,18 @@ static const struct opt_rule opt_rules[] = {
 	{ OPT_PUNCH_HOLES, 0, OPT_BIT(OPT_ZERO),
 	  "with --keep-size alone nothing is zeroed",
 	  OPT_BIT(OPT_KEEP_SIZE) },
+	{ OPT_MKFS, OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) |
+	  OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_FORCE),
+	  0, NULL, 0 },
+	{ OPT_DRY_RUN, OPT_BIT(OPT_JSON), 0, NULL, OPT_BIT(OPT_MKFS) },
+	{ OPT_SIZE, OPT_BIT(OPT_PARTITION), 0, NULL, 0 },
+	MKFS_RULE(OPT_SIZE), MKFS_RULE(OPT_FREE), MKFS_RULE(OPT_FAT),
+	MKFS_RULE(OPT_CLUSTER), MKFS_RULE(OPT_SECTOR), MKFS_RULE(OPT_FATS),
+	MKFS_RULE(OPT_RESERVED), MKFS_RULE(OPT_HIDDEN), MKFS_RULE(OPT_ROOT),
+	MKFS_RULE(OPT_MEDIA), MKFS_RULE(OPT_ALIGN), MKFS_RULE(OPT_LABEL),
+	MKFS_RULE(OPT_VOLUME_ID), MKFS_RULE(OPT_BOOT_CODE),
+	{ OPT_FREE, 0, OPT_BIT(OPT_SIZE), "it is the slack of --size auto",
+	  0 },
 };
 
 /* The long name of the option of value @val in @opts. */
@@ -287,10 +305,10 @@ static const char *opt_name(const struct poptOption *opts, int val)
 }
 
 /* The first rule of opt_rules[] that the options in @given break. */
-static int check_conflicts(const struct poptOption *opts, unsigned given)
+static int check_conflicts(const struct poptOption *opts, uint64_t given)
 {
 	const struct opt_rule *r;
-	unsigned bad;
+	uint64_t bad;
 	int o;
 
 	for (r = opt_rules; r < opt_rules + ARRAY_SIZE(opt_rules); r++) {
@@ -340,6 +358,8 @@ static int parse_operands(struct cli *c)
 		ret = cli_parse_manifest(c, &c->manifests[i]);
 	if (ret || c->verify || c->fill_holes)
 		return ret;
+	if (c->mkfs && !fp_reqs_count(c->rq))
+		return EXIT_OK;	/* an empty filesystem */
 	if (!fp_reqs_count(c->rq))
 		return cli_usage_error("%s", c->trim ? "--trim needs at least one "
 				   "::PATH" : c->map ? "--map needs at least "
@@ -409,6 +429,16 @@ static int parse_profile(struct cli *c)
  */
 static int take_string(struct cli *c, int opt)
 {
+	char **mk[] = {
+		[OPT_SIZE] = &c->mk.size, [OPT_FREE] = &c->mk.free,
+		[OPT_FAT] = &c->mk.fat, [OPT_CLUSTER] = &c->mk.cluster,
+		[OPT_SECTOR] = &c->mk.sector, [OPT_FATS] = &c->mk.fats,
+		[OPT_RESERVED] = &c->mk.reserved, [OPT_HIDDEN] = &c->mk.hidden,
+		[OPT_ROOT] = &c->mk.root, [OPT_MEDIA] = &c->mk.media,
+		[OPT_ALIGN] = &c->mk.align, [OPT_LABEL] = &c->mk.label,
+		[OPT_VOLUME_ID] = &c->mk.volume_id,
+		[OPT_BOOT_CODE] = &c->mk.boot_code,
+	};
 	char **to;
 
 	switch (opt) {
@@ -433,7 +463,10 @@ static int take_string(struct cli *c, int opt)
 	case OPT_MANIFEST:
 		return cli_add_manifest(c, poptGetOptArg(c->con));
 	default:
-		return EXIT_OK;
+		if (opt < OPT_SIZE || opt > OPT_BOOT_CODE)
+			return EXIT_OK;
+		to = mk[opt];
+		break;
 	}
 	free(*to);
 	*to = poptGetOptArg(c->con);
@@ -500,13 +533,35 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_PROGRESS, NULL, NULL },
 		{ "progress-fd", 'C', POPT_ARG_STRING, NULL,
 		  OPT_PROGRESS_FD, NULL, NULL },
+		{ "mkfs", 0, POPT_ARG_NONE, &c->mkfs,
+		  OPT_MKFS, NULL, NULL },
+		{ "size", 0, POPT_ARG_STRING, NULL, OPT_SIZE, NULL, NULL },
+		{ "free", 0, POPT_ARG_STRING, NULL, OPT_FREE, NULL, NULL },
+		{ "fat", 0, POPT_ARG_STRING, NULL, OPT_FAT, NULL, NULL },
+		{ "cluster-size", 0, POPT_ARG_STRING, NULL,
+		  OPT_CLUSTER, NULL, NULL },
+		{ "sector-size", 0, POPT_ARG_STRING, NULL,
+		  OPT_SECTOR, NULL, NULL },
+		{ "fats", 0, POPT_ARG_STRING, NULL, OPT_FATS, NULL, NULL },
+		{ "reserved", 0, POPT_ARG_STRING, NULL,
+		  OPT_RESERVED, NULL, NULL },
+		{ "hidden", 0, POPT_ARG_STRING, NULL, OPT_HIDDEN, NULL, NULL },
+		{ "root-entries", 0, POPT_ARG_STRING, NULL,
+		  OPT_ROOT, NULL, NULL },
+		{ "media", 0, POPT_ARG_STRING, NULL, OPT_MEDIA, NULL, NULL },
+		{ "align", 0, POPT_ARG_STRING, NULL, OPT_ALIGN, NULL, NULL },
+		{ "label", 0, POPT_ARG_STRING, NULL, OPT_LABEL, NULL, NULL },
+		{ "volume-id", 0, POPT_ARG_STRING, NULL,
+		  OPT_VOLUME_ID, NULL, NULL },
+		{ "boot-code", 0, POPT_ARG_STRING, NULL,
+		  OPT_BOOT_CODE, NULL, NULL },
 		{ "help", 'h', POPT_ARG_NONE, &c->help,
 		  0, NULL, NULL },
 		{ "version", 'V', POPT_ARG_NONE, &c->version,
 		  0, NULL, NULL },
 		POPT_TABLEEND
 	};
-	unsigned given = 0;
+	uint64_t given = 0;
 	int rc;
 
 	/* c->con owns the strings that c->rq's paths will point to */

@@ -410,6 +410,31 @@ static enum fp_err sector0(struct fp_img *img, struct fp_locate *loc,
 	return FP_OK;
 }
 
+enum fp_err fp_fs_locate_part(struct fp_img *img, unsigned part,
+			      struct fp_locate *loc)
+{
+	const struct fp_part *p;
+	struct fp_ptable pt;
+	enum fp_err err;
+
+	memset(loc, 0, sizeof(*loc));
+	err = fp_ptable_read(img, &pt);
+	if (err)
+		return err;
+	loc->kind = pt.kind;
+	loc->gpt_backup = pt.gpt_backup;
+	loc->sec_len = pt.sec_len;
+	p = fp_ptable_find(&pt, part);
+	if (p) {
+		loc->off = p->off;
+		loc->len = p->len;
+		loc->part = p->number;
+		fp_ptable_overlap(&pt, p, &loc->overlap);
+	}
+	fp_ptable_release(&pt);
+	return p ? FP_OK : FP_E_NOPART;
+}
+
 enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
 			 struct fp_locate *loc)
 {

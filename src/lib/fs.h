@@ -130,4 +130,12 @@ struct fp_locate {
 enum fp_err fp_fs_locate(struct fp_img *img, unsigned part,
 			 struct fp_locate *loc);
 
+/*
+ * Partition @part (> 0) of the MBR or GPT of @img, whatever it holds, as
+ * fp_fs_locate() fills *loc for it (--mkfs): FP_E_NOPART without a table
+ * or such a partition.
+ */
+enum fp_err fp_fs_locate_part(struct fp_img *img, unsigned part,
+			      struct fp_locate *loc);
+
 #endif

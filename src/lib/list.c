@@ -529,7 +529,7 @@ static void root_label(struct fp_list *l)
 	struct fp_dirent e;
 
 	l->has_label = 0;
-	while (fp_dir_next(&l->frames[0].dir, l->fat32, &it, &e)) {
+	while (fp_dir_next(l->frames[0].dir, l->fat32, &it, &e)) {
 		if (!fp_dir_is_label(e.attr))
 			continue;
 		if (!(e.attr & FP_ATTR_DIR)) {

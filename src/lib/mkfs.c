@@ -624,3 +624,37 @@ enum fp_err fp_mkfs_write(struct fp_img *img, const struct fp_mkfs_geom *g,
 	free(bs);
 	return err;
 }
+
+enum fp_err fp_mkfs_plan_fits(const struct fp_mkfs_geom *g,
+			      const struct fp_mkfs_meta *m,
+			      const struct fp_plan_opts *po,
+			      const struct fp_req *reqs, size_t count,
+			      uint32_t *free_cl, struct fp_geom *geom,
+			      struct fp_plan_diag *diag)
+{
+	struct fp_plan_opts o = *po;
+	struct fp_plan *plan = NULL;
+	struct fp_img *img = NULL;
+	struct fp_fs *fs = NULL;
+	enum fp_err err;
+	uint32_t n = 0;
+
+	o.progress = NULL;
+	err = fp_img_sparse(g->total_secs * g->sec_len, &img);
+	if (!err)
+		err = fp_mkfs_write(img, g, m, 1);
+	if (!err)
+		err = fp_fs_open(img, &fs);
+	if (!err) {
+		*geom = *fp_fs_geom(fs);
+		err = fp_plan_build(fs, &o, reqs, count, &plan, diag);
+	}
+	if (!err)
+		err = fp_plan_free_count(plan, &n);
+	if (!err)
+		*free_cl = n;
+	fp_plan_free(plan);
+	fp_fs_free(fs);
+	fp_img_close(img);
+	return err;
+}

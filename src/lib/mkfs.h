@@ -10,6 +10,7 @@
 #include "bpb.h"
 #include "fp_err.h"
 #include "image.h"
+#include "plan.h"
 
 #define FP_MKFS_ALIGN_DEFAULT (1024u * 1024u)	/* data area, of the device */
 #define FP_MKFS_AUTO_CLUSTER_MAX (32u * 1024u)	/* never chosen above */
@@ -150,5 +151,20 @@ uint32_t fp_mkfs_volume_id(int64_t time, const char *label);
  */
 enum fp_err fp_mkfs_write(struct fp_img *img, const struct fp_mkfs_geom *g,
 			  const struct fp_mkfs_meta *m, int sparse);
+
+/*
+ * Plan the @count requests @reqs (fp_plan_build() with @po, its progress
+ * ignored) on the volume fp_mkfs_write() would make of @g and @m, in a
+ * sparse memory image: nothing is written anywhere.  FP_OK when they
+ * fit, *free_cl then the clusters left free; else the planner's error
+ * with *@diag.  *@geom: the volume as read back, set once it opened
+ * (for the planner's messages).
+ */
+enum fp_err fp_mkfs_plan_fits(const struct fp_mkfs_geom *g,
+			      const struct fp_mkfs_meta *m,
+			      const struct fp_plan_opts *po,
+			      const struct fp_req *reqs, size_t count,
+			      uint32_t *free_cl, struct fp_geom *geom,
+			      struct fp_plan_diag *diag);
 
 #endif

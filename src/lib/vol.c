@@ -64,7 +64,13 @@ static enum fp_err place_window(struct fp_img *img, unsigned part,
 
 	d->step = FP_VOL_STEP_LOCATE;
 	loc->off = off;
-	if (!(flags & FP_VOL_OFFSET)) {
+	if ((flags & FP_VOL_NEW) && part) {
+		err = fp_fs_locate_part(img, part, loc);
+		if (err == FP_E_IO)
+			d->errnum = fp_img_errno(img);
+		if (err)
+			return err;
+	} else if (!(flags & (FP_VOL_OFFSET | FP_VOL_NEW))) {
 		err = fp_fs_locate(img, part, loc);
 		if (err == FP_E_IO)
 			d->errnum = fp_img_errno(img);

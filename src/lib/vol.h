@@ -30,6 +30,10 @@ enum fp_vol_flag {
 	FP_VOL_NOFS = 1 << 5,	/* locate the volume but do not open its
 				 * FAT (fp_vol_fs() is NULL), as
 				 * fp_vol_verify() reads it itself */
+	FP_VOL_NEW = 1 << 6,	/* a volume to be made (--mkfs): the
+				 * partition @part whatever it holds
+				 * (fp_fs_locate_part()), else the image
+				 * from @off on; with FP_VOL_NOFS */
 };
 
 /* The steps of fp_vol_open(), in order: where it stopped. */
