@@ -15,6 +15,9 @@
 #                    many names; the row says how many it did)
 #   --only W         only workload W: boot, large or names
 #   --no-mcopy       skip mcopy -s and genimage's way
+#   --mkfs           also make the image in the timing: fatprealloc --mkfs
+#                    (issue 31) against mkfs.fat + mcopy -s, both from no
+#                    image at all, FAT32 of the workload's size
 #   --mcopy-names    also mcopy -s on the names workload (the issue saw
 #                    5,000 long names in one directory not finish in 13
 #                    minutes; skipped by default)
@@ -43,7 +46,7 @@
 set -u
 export LC_ALL=C MTOOLS_SKIP_CHECK=1 PATH=$PATH:/usr/sbin:/sbin
 
-REPS=3 GEN_MAX=1000 ONLY= DO_MCOPY=1 MCOPY_NAMES=0
+REPS=3 GEN_MAX=1000 ONLY= DO_MCOPY=1 MCOPY_NAMES=0 DO_MKFS=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) REPS=${2:?}; shift ;;
@@ -51,6 +54,7 @@ while [ $# -gt 0 ]; do
 	--only) ONLY=${2:?}; shift ;;
 	--no-mcopy) DO_MCOPY=0 ;;
 	--mcopy-names) MCOPY_NAMES=1 ;;
+	--mkfs) DO_MKFS=1 ;;
 	-h|--help) sed -n '/^# Usage:/,/^# Environment:/p' "$0" |
 		sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) echo "populate: unknown option '$1'" >&2; exit 16 ;;
@@ -176,6 +180,28 @@ row() {
 	printf '%-9s %-22s %9s ms %9s KiB  %s\n' "$1" "$2" "$3" "$4" "${5:-}"
 }
 
+# The image made in the timing too: --mkfs against mkfs.fat + mcopy -s.
+bench_mkfs() {
+	local name=$1 kib=$2 src=$3 rep m
+	for rep in $(seq "$REPS"); do
+		rm -f "$W/k.img"
+		timed "$W/t.mkfs" "$FP" --mkfs --fat 32 --size "${kib}K" \
+			--no-sync "$W/k.img" "$src" ::/
+		if [ "$DO_MCOPY" = 1 ]; then
+			rm -f "$W/km.img"
+			timed "$W/t.mkmc" sh -c 'mkfs.fat -C -F 32 --invariant \
+				"$1" "$2" && mcopy -s -i "$1" "$3"/* ::/' sh \
+				"$W/km.img" "$kib" "$src"
+		fi
+	done
+	fsck.fat -n "$W/k.img" >"$W/fsck" 2>&1 || { cat "$W/fsck"; exit 1; }
+	m=$(median "$W/t.mkfs"); row "$name" "fatprealloc --mkfs" $m
+	if [ -s "$W/t.mkmc" ]; then
+		m=$(median "$W/t.mkmc"); row "$name" "mkfs.fat + mcopy -s" $m
+	fi
+	rm -f "$W/k.img" "$W/km.img" "$W/t.mkfs" "$W/t.mkmc"
+}
+
 bench() {
 	local name=$1 kib=$2 src=$W/$1 img=$W/$1.img rep m files bytes
 	"make_$name" "$src"
@@ -197,6 +223,7 @@ bench() {
 		fi
 	done
 	fsck.fat -n "$img" >"$W/fsck" 2>&1 || { cat "$W/fsck"; exit 1; }
+	[ "$DO_MKFS" = 1 ] && bench_mkfs "$name" "$kib" "$src"
 	m=$(median "$W/t.fp"); row "$name" fatprealloc $m
 	m=$(median "$W/t.floor"); row "$name" "floor (cat)" $m
 	if [ -s "$W/t.mcopy" ]; then
