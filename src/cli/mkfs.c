@@ -443,12 +443,19 @@ static int open_target(const struct cli *c, struct fp_vol **vol)
 	return err ? cli_vol_error(c, err, &d) : EXIT_OK;
 }
 
+/* How make_target() left the target, for undoing it on failure. */
+enum made {
+	MADE_NOTHING,
+	MADE_FILE,		/* created: removed on failure */
+	MADE_GROWN,		/* an existing file grown: cut back */
+};
+
 /*
  * A new file: created (O_EXCL) with the volume's length; an existing
  * regular file grown to hold it.  Shrinking waits for success.
  */
 static int make_target(const struct cli *c, uint64_t end, int exists,
-		       const struct stat *st, int *created)
+		       const struct stat *st, enum made *made)
 {
 	int fd = -1;
 
@@ -456,8 +463,8 @@ static int make_target(const struct cli *c, uint64_t end, int exists,
 		return EXIT_OK;
 	fd = exists ? open(c->image, O_WRONLY | O_CLOEXEC) :
 	     open(c->image, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-	if (fd >= 0 && !exists)
-		*created = 1;
+	if (fd >= 0)
+		*made = exists ? MADE_GROWN : MADE_FILE;
 	if (fd < 0 || ftruncate(fd, (off_t)end) < 0) {
 		cli_msg("cannot %s '%s': %s", exists ? "grow" : "create",
 		    c->image, strerror(errno));
@@ -470,6 +477,22 @@ static int make_target(const struct cli *c, uint64_t end, int exists,
 		return EXIT_OPERATIONAL;
 	}
 	return EXIT_OK;
+}
+
+/*
+ * Undo make_target() after a failure before anything was formatted: a
+ * new file removed, a grown one cut back to its old length (the bytes
+ * added were zeros), so that a refusal leaves the image as it was.
+ */
+static void unmake_target(const struct cli *c, enum made made,
+			  const struct stat *st, int formatted)
+{
+	if (made == MADE_FILE)
+		unlink(c->image);
+	else if (made == MADE_GROWN && !formatted &&
+		 truncate(c->image, st->st_size) < 0)
+		cli_msg("cannot cut '%s' back to %lld bytes: %s", c->image,
+		    (long long)st->st_size, strerror(errno));
 }
 
 /* Format the volume of @vol and plan, commit the requests into it. */
@@ -566,7 +589,8 @@ int cli_run_mkfs(const struct cli *c, cli_fill_fn *fill)
 	struct fp_vol *vol = NULL;
 	struct stat st;
 	uint32_t free_cl = 0;
-	int exists = 0, created = 0, errnum = 0;
+	int exists = 0, formatted = 0, errnum = 0;
+	enum made made = MADE_NOTHING;
 	struct mk k;
 	int ret;
 
@@ -589,7 +613,7 @@ int cli_run_mkfs(const struct cli *c, cli_fill_fn *fill)
 		goto out;
 	if (!vol) {
 		ret = make_target(c, k.o.dev_off + k.o.vol_len, exists, &st,
-				  &created);
+				  &made);
 		if (!ret)
 			ret = open_target(c, &vol);
 		if (!ret && fp_img_set_window(fp_vol_img(vol), k.o.dev_off,
@@ -598,6 +622,7 @@ int cli_run_mkfs(const struct cli *c, cli_fill_fn *fill)
 			ret = EXIT_OPERATIONAL;
 		}
 	}
+	formatted = !ret;
 	if (!ret)
 		ret = format_fill(c, &k, &g, vol, fill);
 out:
@@ -607,8 +632,8 @@ out:
 	}
 	if (!ret && !c->dry_run)
 		ret = shrink(c, &k, &st);
-	if (ret && created)
-		unlink(c->image);
+	if (ret)
+		unmake_target(c, made, &st, formatted);
 	free(k.code);
 	return ret;
 }
