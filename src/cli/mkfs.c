@@ -355,6 +355,11 @@ static int fits(const struct cli *c, const struct mk *k,
 		return EXIT_OK;
 	if (quiet && (err == FP_E_NOSPC || err == FP_E_NORUN))
 		return EXIT_OPERATIONAL;
+	if (err == FP_E_SRC) {
+		cli_msg("cannot read '%s': %s; nothing was written",
+		    fp_reqs_src(c->rq, diag.req)->host, strerror(diag.errnum));
+		return EXIT_OPERATIONAL;
+	}
 	if (err == FP_E_NOMEM || err == FP_E_IO) {
 		cli_msg("cannot plan '%s': %s", c->image, fp_strerror(err));
 		return EXIT_OPERATIONAL;

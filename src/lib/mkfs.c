@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Copyright (C) 2026 The fatprealloc authors */
 /* mkfs.c - the geometry of a new FAT volume, and writing it empty. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dir.h"
 #include "le.h"
@@ -625,6 +628,33 @@ enum fp_err fp_mkfs_write(struct fp_img *img, const struct fp_mkfs_geom *g,
 	return err;
 }
 
+/*
+ * Every host file a copy reads can be opened: otherwise the commit would
+ * find out only after the volume was made (FP_E_SRC, diag: req and
+ * errnum).  A file that turns unreadable afterwards still fails there.
+ */
+static enum fp_err sources_readable(const struct fp_plan_opts *po,
+				    size_t count, struct fp_plan_diag *diag)
+{
+	const struct fp_req_src *s;
+	size_t i;
+	int fd;
+
+	for (i = 0; po->srcs && i < count; i++) {
+		s = &po->srcs[i];
+		if (!s->host || s->is_dir || s->data)
+			continue;
+		fd = open(s->host, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		if (fd < 0) {
+			diag->req = i;
+			diag->errnum = errno;
+			return FP_E_SRC;
+		}
+		close(fd);
+	}
+	return FP_OK;
+}
+
 enum fp_err fp_mkfs_plan_fits(const struct fp_mkfs_geom *g,
 			      const struct fp_mkfs_meta *m,
 			      const struct fp_plan_opts *po,
@@ -640,7 +670,9 @@ enum fp_err fp_mkfs_plan_fits(const struct fp_mkfs_geom *g,
 	uint32_t n = 0;
 
 	o.progress = NULL;
-	err = fp_img_sparse(g->total_secs * g->sec_len, &img);
+	err = sources_readable(po, count, diag);
+	if (!err)
+		err = fp_img_sparse(g->total_secs * g->sec_len, &img);
 	if (!err)
 		err = fp_mkfs_write(img, g, m, 1);
 	if (!err)

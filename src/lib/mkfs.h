@@ -155,9 +155,10 @@ enum fp_err fp_mkfs_write(struct fp_img *img, const struct fp_mkfs_geom *g,
 /*
  * Plan the @count requests @reqs (fp_plan_build() with @po, its progress
  * ignored) on the volume fp_mkfs_write() would make of @g and @m, in a
- * sparse memory image: nothing is written anywhere.  FP_OK when they
- * fit, *free_cl then the clusters left free; else the planner's error
- * with *@diag.  *@geom: the volume as read back, set once it opened
+ * sparse memory image: nothing is written anywhere.  First every host
+ * file that a copy reads must open (FP_E_SRC, diag->req and
+ * diag->errnum).  FP_OK when they fit, *free_cl then the clusters left
+ * free; else the planner's error with *@diag.  *@geom: the volume as read back, set once it opened
  * (for the planner's messages).
  */
 enum fp_err fp_mkfs_plan_fits(const struct fp_mkfs_geom *g,
