@@ -76,6 +76,12 @@ int cli_parse_args(struct cli *c, int argc, const char **argv);
 
 /* operands.c */
 
+/*
+ * The plan options the command line gives (progress left NULL): the same
+ * for a run and for --mkfs's plan in memory.
+ */
+void cli_plan_opts(const struct cli *c, struct fp_plan_opts *po);
+
 /* Append the request @path (after its ::) of @size; 0 or an exit code. */
 int cli_add_req(struct cli *c, const char *path, uint64_t size);
 

@@ -142,15 +142,7 @@ static int has_copies(const struct cli *c)
 static int run_plan(const struct cli *c, struct fp_img *img,
 		    struct fp_fs *fs)
 {
-	struct fp_plan_opts po = {
-		.keep_size = c->keep_size, .zero = c->zero,
-		.punch_holes = c->punch_holes,
-		.contiguous = c->contiguous, .parents = c->parents,
-		.trim = c->trim,
-		.place_end = c->place && !strcmp(c->place, "end"),
-		.time = c->time, .utc = c->utc, .srcs = fp_reqs_srcs(c->rq),
-		.edits = fp_reqs_edits(c->rq),
-	};
+	struct fp_plan_opts po;
 	struct fp_fs_diag fsd = { 0 };
 	struct fp_plan_diag diag;
 	struct fp_plan *plan;
@@ -158,6 +150,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	enum fp_err err;
 	int ret = EXIT_OK;
 
+	cli_plan_opts(c, &po);
 	po.progress = progress_on(c, &prog,
 				  has_copies(c) ? "writing" : "zeroing");
 	err = fp_plan_build(fs, &po, fp_reqs_array(c->rq),

@@ -318,21 +318,6 @@ static int parse_mk(const struct cli *c, struct mk *k)
 	return ret;
 }
 
-/* The plan options of the run, as cli_run_plan() sets them. */
-static void plan_opts(const struct cli *c, struct fp_plan_opts *po)
-{
-	memset(po, 0, sizeof(*po));
-	po->keep_size = c->keep_size;
-	po->zero = c->zero;
-	po->punch_holes = c->punch_holes;
-	po->contiguous = c->contiguous;
-	po->parents = c->parents;
-	po->place_end = c->place && !strcmp(c->place, "end");
-	po->time = c->time;
-	po->utc = c->utc;
-	po->srcs = fp_reqs_srcs(c->rq);
-}
-
 /*
  * Plan the requests on the volume @g would be: FP_OK when they fit, with
  * *free_cl; a message and an exit code otherwise, unless @quiet.
@@ -346,7 +331,7 @@ static int fits(const struct cli *c, const struct mk *k,
 	struct fp_geom fg;
 	enum fp_err err;
 
-	plan_opts(c, &po);
+	cli_plan_opts(c, &po);
 	memset(&diag, 0, sizeof(diag));
 	err = fp_mkfs_plan_fits(g, &k->m, &po, fp_reqs_array(c->rq),
 				fp_reqs_count(c->rq), free_cl, &fg, &diag);

@@ -11,6 +11,22 @@
 #include "size.h"
 #include "tree.h"
 
+void cli_plan_opts(const struct cli *c, struct fp_plan_opts *po)
+{
+	memset(po, 0, sizeof(*po));
+	po->keep_size = c->keep_size;
+	po->zero = c->zero;
+	po->punch_holes = c->punch_holes;
+	po->contiguous = c->contiguous;
+	po->parents = c->parents;
+	po->trim = c->trim;
+	po->place_end = c->place && !strcmp(c->place, "end");
+	po->time = c->time;
+	po->utc = c->utc;
+	po->srcs = fp_reqs_srcs(c->rq);
+	po->edits = fp_reqs_edits(c->rq);
+}
+
 /* Append the request @path (after its ::) of @size. */
 int cli_add_req(struct cli *c, const char *path, uint64_t size)
 {
