@@ -270,24 +270,25 @@ static int geom_error(const struct cli *c, const struct fp_mkfs_diag *d)
 		[FP_MKFS_FAT16_FEW] = "%" PRIu64 " clusters are under the 4085 "
 			"of FAT16 (readers would take it for FAT12); give a "
 			"smaller --cluster-size or another --fat",
-		[FP_MKFS_FAT16_MANY] = "%" PRIu64 " clusters are over the 65524 "
-			"of FAT16 (readers would take it for FAT32); give a "
-			"larger --cluster-size or --fat 32",
-		[FP_MKFS_FAT32_FEW] = "%" PRIu64 " clusters are under the 65525 "
-			"of FAT32 (readers would take it for FAT16); give a "
-			"smaller --cluster-size, a larger --size or --fat 16",
+		[FP_MKFS_FAT16_MANY] = "%" PRIu64 " clusters are over the "
+			"65524 of FAT16 (readers would take it for FAT32); "
+			"give a larger --cluster-size or --fat 32",
+		[FP_MKFS_FAT32_FEW] = "%" PRIu64 " clusters are under the "
+			"65525 of FAT32 (readers would take it for FAT16); "
+			"give a smaller --cluster-size, a larger --size or "
+			"--fat 16",
 		[FP_MKFS_FAT32_MANY] = "%" PRIu64 " clusters are over the "
 			"268435445 of FAT32; give a larger --cluster-size "
 			"(over 32K only when asked for)",
-		[FP_MKFS_RESERVED] = "%" PRIu64 " reserved sectors: FAT32 needs "
-			"8 to 65535 (boot sector, FSInfo, their backups at 6 "
-			"and 7)",
-		[FP_MKFS_ROOT] = "%" PRIu64 " root entries: FAT12/16 need whole "
-			"sectors of entries, FAT32 has none",
+		[FP_MKFS_RESERVED] = "%" PRIu64 " reserved sectors: FAT32 "
+			"needs 8 to 65535 (boot sector, FSInfo, their backups "
+			"at 6 and 7)",
+		[FP_MKFS_ROOT] = "%" PRIu64 " root entries: FAT12/16 need "
+			"whole sectors of entries, FAT32 has none",
 		[FP_MKFS_ALIGN] = "the data area cannot start on a multiple of "
 			"%" PRIu64 " bytes with the values given",
-		[FP_MKFS_CLUSTER] = "%" PRIu64 "-byte clusters: give a power of 2 "
-			"of 1 to 128 sectors, at most 256K",
+		[FP_MKFS_CLUSTER] = "%" PRIu64 "-byte clusters: give a power "
+			"of 2 of 1 to 128 sectors, at most 256K",
 		[FP_MKFS_SECTOR] = "%" PRIu64 "-byte sectors: give 512 to 4096",
 		[FP_MKFS_OFFSET] = "offset %" PRIu64 " is not on a sector",
 	};

@@ -13,7 +13,7 @@
 
 #define MIB (1024u * 1024u)
 #define FAT32_AUTO_MIN (512ull * MIB)	/* FAT32 chosen from this size */
-#define FAT12_AUTO_CLUSTER_MAX 4096u	/* FAT12 chosen up to this cluster */
+#define FAT12_AUTO_CLUSTER_MAX 4096u	/* FAT12 chosen up to this */
 #define PREF_CLUSTER_SMALL 2048u	/* FAT12/16 start here */
 #define ROOT_ENTRIES_DEFAULT 512u
 #define RESERVED_FAT16 1u
@@ -287,8 +287,8 @@ static enum fp_err check_given(const struct fp_mkfs_opts *o,
 /*
  * FAT32 from 512 MiB; below, FAT12 when it fits with clusters up to
  * 4 KiB, else FAT16, else FAT12 with any cluster size (a volume too
- * small for FAT16).  Root entries given rule FAT32 out.  The refusal reported is that of the type tried by
- * size.
+ * small for FAT16).  Root entries given rule FAT32 out.  The refusal
+ * reported is that of the type tried by size.
  */
 static enum fp_err pick_type(const struct fp_mkfs_opts *o,
 			     struct fp_mkfs_geom *g, struct fp_mkfs_diag *d)

@@ -12,7 +12,7 @@
 #include "image.h"
 #include "plan.h"
 
-#define FP_MKFS_ALIGN_DEFAULT (1024u * 1024u)	/* data area, of the device */
+#define FP_MKFS_ALIGN_DEFAULT (1024u * 1024u)	/* of the data area */
 #define FP_MKFS_AUTO_CLUSTER_MAX (32u * 1024u)	/* never chosen above */
 #define FP_MKFS_FAT12_MAX 4084u
 #define FP_MKFS_FAT16_MIN 4085u
@@ -39,8 +39,8 @@ struct fp_mkfs_geom {
 	uint32_t cluster_count;	/* follows: data clusters */
 	uint64_t data_off;	/* follows: bytes from the volume start to
 				 * cluster 2 */
-	uint64_t align;		/* the data area's alignment on the device
-				 * that was reached, in bytes */
+	uint64_t align;		/* the data area's alignment on the
+				 * device that was reached, in bytes */
 };
 
 /*
@@ -85,8 +85,8 @@ enum fp_mkfs_why {
 	FP_MKFS_CLUSTER,	/* cluster size not a power-of-2 multiple of
 				 * the sector of at most 128 sectors and
 				 * 256 KiB: figure */
-	FP_MKFS_SECTOR,		/* sector size not 512..4096, power of 2 */
-	FP_MKFS_OFFSET,		/* the device offset is no whole sector */
+	FP_MKFS_SECTOR,		/* sector size: not 512 .. 4096, 2^n */
+	FP_MKFS_OFFSET,		/* device offset: not whole sectors */
 };
 
 struct fp_mkfs_diag {
@@ -158,8 +158,8 @@ enum fp_err fp_mkfs_write(struct fp_img *img, const struct fp_mkfs_geom *g,
  * sparse memory image: nothing is written anywhere.  First every host
  * file that a copy reads must open (FP_E_SRC, diag->req and
  * diag->errnum).  FP_OK when they fit, *free_cl then the clusters left
- * free; else the planner's error with *@diag.  *@geom: the volume as read back, set once it opened
- * (for the planner's messages).
+ * free; else the planner's error with *@diag.  *@geom: the volume as
+ * read back, set once it opened (for the planner's messages).
  */
 enum fp_err fp_mkfs_plan_fits(const struct fp_mkfs_geom *g,
 			      const struct fp_mkfs_meta *m,
