@@ -2,6 +2,7 @@
 /* Copyright (C) 2026 The fatprealloc authors */
 /* check_mkfs.c - unit tests for the geometry of new volumes (mkfs.h). */
 #include <check.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -382,6 +383,38 @@ START_TEST(test_label)
 }
 END_TEST
 
+/* The plan in memory: what fits, what does not, a source that fails. */
+START_TEST(test_plan_fits)
+{
+	struct fp_mkfs_opts o = { .vol_len = 4 * MiB };
+	struct fp_mkfs_meta m = { .volume_id = 1 };
+	struct fp_req reqs[2] = { { "/a.bin", 100000 }, { "/b.bin", 1 } };
+	struct fp_req_src srcs[2] = { { NULL, 0, 0, NULL },
+				      { "/nonexistent/b", 0, 0, NULL } };
+	struct fp_plan_opts po = { .time = 1700000000, .utc = 1 };
+	struct fp_plan_diag diag;
+	struct fp_mkfs_geom g;
+	struct fp_mkfs_diag d;
+	struct fp_geom fg;
+	uint32_t free_cl = 0;
+
+	ck_assert_int_eq(fp_mkfs_geom(&o, &g, &d), FP_OK);
+	ck_assert_int_eq(fp_mkfs_plan_fits(&g, &m, &po, reqs, 1, &free_cl,
+					   &fg, &diag), FP_OK);
+	ck_assert_uint_eq(free_cl, g.cluster_count - (100000 + 2047) / 2048);
+	ck_assert_uint_eq(fg.cluster_count, g.cluster_count);
+	reqs[0].size = 4 * MiB;
+	ck_assert_int_eq(fp_mkfs_plan_fits(&g, &m, &po, reqs, 1, &free_cl,
+					   &fg, &diag), FP_E_NOSPC);
+	reqs[0].size = 10;
+	po.srcs = srcs;
+	ck_assert_int_eq(fp_mkfs_plan_fits(&g, &m, &po, reqs, 2, &free_cl,
+					   &fg, &diag), FP_E_SRC);
+	ck_assert_uint_eq(diag.req, 1);
+	ck_assert_int_eq(diag.errnum, ENOENT);
+}
+END_TEST
+
 static Suite *mkfs_suite(void)
 {
 	Suite *s = suite_create("mkfs");
@@ -402,6 +435,7 @@ static Suite *mkfs_suite(void)
 			    sizeof(write_cases) / sizeof(write_cases[0]));
 	tcase_add_test(tc, test_write_zeros);
 	tcase_add_test(tc, test_label);
+	tcase_add_test(tc, test_plan_fits);
 	suite_add_tcase(s, tc);
 	return s;
 }
