@@ -209,8 +209,8 @@ static const struct fp_profile_rule r_esp_fat32 = {
 };
 static const struct fp_profile_rule r_esp_sector_size = {
 	"esp-sector-size", "sectors of %a bytes on a disk of %b-byte blocks; "
-	"UEFI firmware (EDK2/OVMF) reads a FAT volume whose sector size is "
-	"the disk's block size", esp_sector_size,
+	"UEFI firmware that reads FAT by device blocks (U-Boot's) refuses "
+	"it", esp_sector_size,
 };
 static const struct fp_profile_rule r_esp_min_size = {
 	"esp-min-size", "volume of %a bytes; an EFI system partition below "
