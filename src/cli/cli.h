@@ -43,6 +43,9 @@ struct cli {
 	int list, hash;		/* --list [--hash] */
 	const char *list_path;	/* its ::PATH without ::, or NULL; owned
 				 * by con */
+	int extract, replace;	/* --extract [--replace] */
+	const char *ex_path;	/* --extract's ::PATH without ::, and */
+	const char *ex_dest;	/* DEST; both owned by con */
 	char *partition_arg;	/* -P N */
 	char *progress_fd_arg;	/* -C FD */
 	char *place;		/* --place start|end */

@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "dir.h"
+#include "extract.h"
 #include "image.h"
 #include "list.h"
 #include "map.h"
@@ -191,8 +192,8 @@ static int open_vol(const struct cli *c, int write, int fs,
 			 (c->force ? FP_VOL_FORCE : 0) |
 			 (c->wait ? FP_VOL_WAIT : 0) |
 			 (c->has_offset ? FP_VOL_OFFSET : 0) |
-			 (c->verify || c->map || c->list ? FP_VOL_NOWRITE :
-			  0) |
+			 (c->verify || c->map || c->list || c->extract ?
+			  FP_VOL_NOWRITE : 0) |
 			 (fs ? 0 : FP_VOL_NOFS);
 	struct fp_vol_diag d;
 	enum fp_err err;
@@ -390,6 +391,30 @@ static int run_list(const struct cli *c)
 	return ret;
 }
 
+/*
+ * --extract: stored times read as UTC when SOURCE_DATE_EPOCH is set, as
+ * the copy-in writes them, else as local time.
+ */
+static int run_extract(const struct cli *c)
+{
+	struct fp_extract_opts o = { c->replace,
+				     getenv("SOURCE_DATE_EPOCH") != NULL };
+	struct fp_extract_diag d;
+	struct fp_vol *vol;
+	enum fp_err err;
+	int ret;
+
+	ret = open_vol(c, 0, 1, &vol);
+	if (ret)
+		return ret;
+	err = fp_extract(fp_vol_fs(vol), c->ex_path, c->ex_dest, &o, &d);
+	if (err)
+		ret = cli_extract_error(c, fp_vol_img(vol), err, &d);
+	fp_extract_diag_release(&d);
+	fp_vol_close(vol, NULL);
+	return ret;
+}
+
 /* --fill-holes: zeros into the holes that a hole-skipping flash loses. */
 static int run_fill(const struct cli *c)
 {
@@ -511,6 +536,8 @@ int main(int argc, const char **argv)
 		ret = run_map(&c);
 	else if (!ret && c.list)
 		ret = run_list(&c);
+	else if (!ret && c.extract)
+		ret = run_extract(&c);
 	else if (!ret && c.fill_holes)
 		ret = run_fill(&c);
 	else if (!ret)

@@ -449,3 +449,79 @@ int cli_usage_error(const char *fmt, const char *arg)
 	fputc('\n', stderr);
 	return cli_try_help();
 }
+
+/* @s with control bytes as '?', for an --extract message (malloc'd). */
+static char *extract_shown(const char *s)
+{
+	char *p = strdup(s ? s : "");
+	size_t i;
+
+	for (i = 0; p && p[i]; i++)
+		if ((unsigned char)p[i] < 0x20 || p[i] == 0x7F)
+			p[i] = '?';
+	return p;
+}
+
+/* The message of a refusal or failure of --extract at @at, @host. */
+static void extract_msg(const struct cli *c, enum fp_err err,
+			const struct fp_extract_diag *d, const char *at,
+			const char *host)
+{
+	switch (err) {
+	case FP_E_DAMAGED:
+		cli_msg("'%s': '::%s' is damaged (%s); nothing was extracted; "
+		    "%s", c->image, at, fp_problem_code(d->problem),
+		    repair_hint(d->problem));
+		break;
+	case FP_E_NOFILE:
+		cli_msg("'%s': no file or directory '::%s'", c->image, at);
+		break;
+	case FP_E_NOENT:
+		cli_msg("'%s': no directory '::%s' for '::%s'", c->image, at,
+		    c->ex_path);
+		break;
+	case FP_E_NOTDIR:
+		if (*host)
+			cli_msg("'%s' is not a directory; cannot extract "
+			    "'::%s' into it", host, c->ex_path);
+		else
+			cli_msg("'%s': '::%s' is not a directory, in '::%s'",
+			    c->image, at, c->ex_path);
+		break;
+	case FP_E_HOSTNAME:
+		cli_msg("'%s': '::%s' has a name that is not extracted (a "
+		    "control character, or over 255 bytes); nothing was "
+		    "extracted", c->image, at);
+		break;
+	case FP_E_EXISTS:
+		cli_msg("'%s' exists; not replaced%s", host, c->replace ?
+		    " (not a regular file, or a directory where a file goes)" :
+		    " (use --replace)");
+		break;
+	case FP_E_HOST:
+		cli_msg("cannot write '%s': %s", host, strerror(d->errnum));
+		break;
+	default:
+		break;
+	}
+}
+
+int cli_extract_error(const struct cli *c, struct fp_img *img,
+		      enum fp_err err, const struct fp_extract_diag *d)
+{
+	char *at = extract_shown(d->path), *host = extract_shown(d->host);
+	int ret = cli_exit_code(err);
+
+	if (!at || !host) {
+		cli_msg("out of memory");
+		ret = EXIT_OPERATIONAL;
+	} else if (err == FP_E_IO || err == FP_E_NOMEM ||
+		   err == FP_E_CORRUPT) {
+		ret = cli_fs_error(c, img, err);
+	} else {
+		extract_msg(c, err, d, at, host);
+	}
+	free(at);
+	free(host);
+	return ret;
+}

@@ -5,6 +5,7 @@
 #define FP_MESSAGES_H
 
 #include "cli.h"
+#include "extract.h"
 #include "fs.h"
 #include "image.h"
 #include "list.h"
@@ -69,5 +70,9 @@ int cli_vol_error(const struct cli *c, enum fp_err err,
  * GPT read through its backup, the partition used (-v).
  */
 void cli_vol_notes(const struct cli *c, const struct fp_locate *loc);
+
+/* Say why --extract failed (@err, @d); returns the exit code. */
+int cli_extract_error(const struct cli *c, struct fp_img *img,
+		      enum fp_err err, const struct fp_extract_diag *d);
 
 #endif

@@ -119,6 +119,23 @@ static int parse_list_path(struct cli *c, const char **args, size_t n)
 	return EXIT_OK;
 }
 
+/* --extract IMAGE ::PATH DEST. */
+static int parse_extract(struct cli *c, const char **args, size_t n)
+{
+	if (n != 2)
+		return cli_usage_error("%s", "--extract takes IMAGE, one ::PATH "
+				   "and DEST");
+	if (strncmp(args[0], "::", 2))
+		return cli_usage_error("path '%s' does not start with ::",
+				   args[0]);
+	if (!args[1][0] || !strncmp(args[1], "::", 2))
+		return cli_usage_error("invalid DEST '%s': give a host path",
+				   args[1]);
+	c->ex_path = args[0] + 2;
+	c->ex_dest = args[1];
+	return EXIT_OK;
+}
+
 /* A SIZE that does not parse, or is too big for FAT: say what would do. */
 static int size_error(const struct cli *c, const char *size, const char *path,
 		      int too_big)
@@ -223,6 +240,7 @@ enum cli_opt {
 	OPT_MKFS, OPT_SIZE, OPT_FREE, OPT_FAT, OPT_CLUSTER, OPT_SECTOR,
 	OPT_FATS, OPT_RESERVED, OPT_HIDDEN, OPT_ROOT, OPT_MEDIA, OPT_ALIGN,
 	OPT_LABEL, OPT_VOLUME_ID, OPT_BOOT_CODE,
+	OPT_EXTRACT, OPT_REPLACE,
 };
 
 #define OPT_BIT(o) (UINT64_C(1) << (o))
@@ -271,6 +289,13 @@ static const struct opt_rule opt_rules[] = {
 	  OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_PROGRESS_FD), 0, NULL, 0 },
 	{ OPT_HASH, 0, OPT_BIT(OPT_LIST), "it hashes the files --list lists",
 	  0 },
+	{ OPT_EXTRACT, OPT_PREALLOC | OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) |
+	  OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST) |
+	  OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PROGRESS) |
+	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_LIST) | OPT_BIT(OPT_MKFS),
+	  0, NULL, 0 },
+	{ OPT_REPLACE, 0, OPT_BIT(OPT_EXTRACT),
+	  "it lets --extract overwrite host files", 0 },
 	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL, 0 },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
 	  "without it new clusters are zeroed anyway", 0 },
@@ -282,8 +307,8 @@ static const struct opt_rule opt_rules[] = {
 	  "with --keep-size alone nothing is zeroed",
 	  OPT_BIT(OPT_KEEP_SIZE) },
 	{ OPT_MKFS, OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) |
-	  OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_FORCE),
-	  0, NULL, 0 },
+	  OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_FORCE) |
+	  OPT_BIT(OPT_LIST), 0, NULL, 0 },
 	{ OPT_DRY_RUN, OPT_BIT(OPT_JSON), 0, NULL, OPT_BIT(OPT_MKFS) },
 	{ OPT_SIZE, OPT_BIT(OPT_PARTITION), 0, NULL, 0 },
 	MKFS_RULE(OPT_SIZE), MKFS_RULE(OPT_FREE), MKFS_RULE(OPT_FAT),
@@ -348,6 +373,8 @@ static int parse_operands(struct cli *c)
 		ret = cli_usage_error("%s", "--fill-holes takes only IMAGE");
 	else if (!ret && c->list)
 		return parse_list_path(c, args + 1, n);
+	else if (!ret && c->extract)
+		return parse_extract(c, args + 1, n);
 	else if (!ret && (c->map || c->trim))
 		ret = parse_map_paths(c, args + 1, n);
 	else if (!ret && !c->verify && !c->fill_holes)
@@ -519,6 +546,10 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_LIST, NULL, NULL },
 		{ "hash", 0, POPT_ARG_NONE, &c->hash,
 		  OPT_HASH, NULL, NULL },
+		{ "extract", 0, POPT_ARG_NONE, &c->extract,
+		  OPT_EXTRACT, NULL, NULL },
+		{ "replace", 0, POPT_ARG_NONE, &c->replace,
+		  OPT_REPLACE, NULL, NULL },
 		{ "strict", 0, POPT_ARG_NONE, &c->strict,
 		  OPT_STRICT, NULL, NULL },
 		{ "profile", 0, POPT_ARG_STRING, NULL,
