@@ -46,6 +46,10 @@ struct cli {
 	int extract, replace;	/* --extract [--replace] */
 	const char *ex_path;	/* --extract's ::PATH without ::, and */
 	const char *ex_dest;	/* DEST; both owned by con */
+	int diff, placement;	/* --diff [--placement] */
+	char *image2;		/* --diff's IMAGE2 without @@OFFSET */
+	uint64_t offset2;
+	int has_offset2;
 	char *partition_arg;	/* -P N */
 	char *progress_fd_arg;	/* -C FD */
 	char *place;		/* --place start|end */

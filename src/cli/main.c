@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "dir.h"
+#include "diff.h"
 #include "extract.h"
 #include "image.h"
 #include "list.h"
@@ -192,8 +193,8 @@ static int open_vol(const struct cli *c, int write, int fs,
 			 (c->force ? FP_VOL_FORCE : 0) |
 			 (c->wait ? FP_VOL_WAIT : 0) |
 			 (c->has_offset ? FP_VOL_OFFSET : 0) |
-			 (c->verify || c->map || c->list || c->extract ?
-			  FP_VOL_NOWRITE : 0) |
+			 (c->verify || c->map || c->list || c->extract ||
+			  c->diff ? FP_VOL_NOWRITE : 0) |
 			 (fs ? 0 : FP_VOL_NOFS);
 	struct fp_vol_diag d;
 	enum fp_err err;
@@ -415,6 +416,145 @@ static int run_extract(const struct cli *c)
 	return ret;
 }
 
+/* --diff's output as it is found, kept in @tmp until the summary. */
+struct diff_print {
+	const struct cli *c;
+	FILE *tmp;
+	size_t fields, entries;	/* printed: a JSON comma after the first */
+};
+
+/* @s with control bytes as '?', for a text line. */
+static void put_text(FILE *out, const char *s)
+{
+	for (; *s; s++)
+		fputc((unsigned char)*s < 0x20 || *s == 0x7F ? '?' : *s, out);
+}
+
+static void diff_field(void *ctx, const char *name, const char *a,
+		       const char *b)
+{
+	struct diff_print *p = ctx;
+
+	if (!p->c->json) {
+		fprintf(p->tmp, "volume %s: %s -> %s\n", name, a, b);
+		return;
+	}
+	fprintf(p->tmp, "%s{\"field\":\"%s\",\"image1\":", p->fields++ ?
+		"," : "", name);
+	cli_report_json_string(p->tmp, a);
+	fputs(",\"image2\":", p->tmp);
+	cli_report_json_string(p->tmp, b);
+	fputc('}', p->tmp);
+}
+
+static void diff_entry(void *ctx, const char *path, unsigned aspects)
+{
+	struct diff_print *p = ctx;
+	const char *sep = "";
+	int i;
+
+	if (p->c->json) {	/* entries come after the fields */
+		fprintf(p->tmp, "%s%s{\"path\":", p->entries++ ? "," :
+			"],\"entries\":[", "");
+		cli_report_json_string(p->tmp, path);
+		fputs(",\"changes\":[", p->tmp);
+	} else {
+		fputs(aspects & (1u << FP_DIFF_ADDED) ? "added " :
+		      aspects & (1u << FP_DIFF_REMOVED) ? "removed " :
+		      "changed ", p->tmp);
+		put_text(p->tmp, path);
+		sep = ": ";
+	}
+	/* text: added and removed are the line's first word already */
+	for (i = p->c->json ? 0 : FP_DIFF_TYPE; i < FP_DIFF_ASPECT_COUNT; i++) {
+		if (!(aspects & (1u << i)))
+			continue;
+		fprintf(p->tmp, p->c->json ? "%s\"%s\"" : "%s%s", sep,
+			fp_diff_aspect_name(i));
+		sep = p->c->json ? "," : ", ";
+	}
+	fputs(p->c->json ? "]}" : "\n", p->tmp);
+}
+
+/* The summary, then what was found, then the regions of bytes. */
+static void diff_show(const struct cli *c, struct diff_print *p,
+		      const struct fp_diff_result *r)
+{
+	char sum[1024];
+	int ch, i, n = 0;
+
+	fp_diff_summary(r, sum, sizeof(sum));
+	if (c->json) {
+		fputs("{\"image1\":", stdout);
+		cli_report_json_string(stdout, c->image);
+		fputs(",\"image2\":", stdout);
+		cli_report_json_string(stdout, c->image2);
+		printf(",\"identical\":%s,\"summary\":",
+		       r->identical ? "true" : "false");
+		cli_report_json_string(stdout, sum);
+		fputs(",\"volume\":[", stdout);
+	} else {
+		printf("summary: %s\n", sum);
+	}
+	rewind(p->tmp);
+	while ((ch = getc(p->tmp)) != EOF)
+		putchar(ch);
+	if (c->json)
+		fputs(p->entries ? "],\"bytes\":[" :
+		      "],\"entries\":[],\"bytes\":[", stdout);
+	for (i = 0; i < FP_DIFF_REGION_COUNT; i++)
+		if (r->regions & (1u << i))
+			printf(c->json ? "%s\"%s\"" : "%sbytes differ in %s",
+			       n++ ? (c->json ? "," : "\n") : "",
+			       fp_diff_region_name(i));
+	fputs(c->json ? "]}\n" : n ? "\n" : "", stdout);
+}
+
+/*
+ * --diff: exit status as diff(1): 0 byte-identical volumes, 1 they
+ * differ, 2 trouble (a volume that cannot be opened, read or walked).
+ */
+static int run_diff(const struct cli *c)
+{
+	struct diff_print p = { c, NULL, 0, 0 };
+	struct fp_diff_out out = { diff_field, diff_entry, &p };
+	struct fp_list_diag diag = { NULL, FP_P_COUNT };
+	struct fp_vol *vol[2] = { NULL, NULL };
+	struct fp_diff_result r;
+	struct cli c2 = *c;
+	enum fp_err err;
+	int ret, which = 0;
+
+	c2.image = c->image2;
+	c2.offset = c->offset2;
+	c2.has_offset = c->has_offset2;
+	ret = open_vol(c, 0, 1, &vol[0]);
+	if (!ret)
+		ret = open_vol(&c2, 0, 1, &vol[1]);
+	if (!ret && !(p.tmp = tmpfile())) {
+		cli_msg("cannot make a temporary file: %s", strerror(errno));
+		ret = EXIT_OPERATIONAL;
+	}
+	if (!ret) {
+		err = fp_diff(fp_vol_fs(vol[0]), fp_vol_fs(vol[1]),
+			      c->placement, &out, &r, &diag, &which);
+		if (err)
+			ret = cli_diff_error(which ? &c2 : c,
+					     fp_vol_img(vol[which]), err,
+					     &diag);
+		else
+			diff_show(c, &p, &r);
+		fp_diff_result_release(&r);
+	}
+	if (p.tmp)
+		fclose(p.tmp);
+	fp_list_diag_release(&diag);
+	fp_vol_close(vol[0], NULL);
+	if (vol[1])
+		fp_vol_close(vol[1], NULL);
+	return ret ? 2 : r.identical ? 0 : 1;
+}
+
 /* --fill-holes: zeros into the holes that a hole-skipping flash loses. */
 static int run_fill(const struct cli *c)
 {
@@ -538,6 +678,8 @@ int main(int argc, const char **argv)
 		ret = run_list(&c);
 	else if (!ret && c.extract)
 		ret = run_extract(&c);
+	else if (!ret && c.diff)
+		ret = run_diff(&c);
 	else if (!ret && c.fill_holes)
 		ret = run_fill(&c);
 	else if (!ret)
@@ -549,6 +691,7 @@ int main(int argc, const char **argv)
 	}
 	free(c.manifests);
 	free(c.image);
+	free(c.image2);
 	free(c.timestamp);
 	free(c.offset_arg);
 	free(c.partition_arg);

@@ -525,3 +525,18 @@ int cli_extract_error(const struct cli *c, struct fp_img *img,
 	free(host);
 	return ret;
 }
+
+int cli_diff_error(const struct cli *c, struct fp_img *img, enum fp_err err,
+		   const struct fp_list_diag *d)
+{
+	char *at = extract_shown(d->path);
+
+	if (err == FP_E_DAMAGED && at)
+		cli_msg("'%s': '::%s' is damaged (%s); cannot compare through "
+		    "it; %s", c->image, at, fp_problem_code(d->problem),
+		    repair_hint(d->problem));
+	else
+		cli_fs_error(c, img, err);
+	free(at);
+	return cli_exit_code(err);
+}

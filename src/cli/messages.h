@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "extract.h"
+#include "list.h"
 #include "fs.h"
 #include "image.h"
 #include "list.h"
@@ -74,5 +75,9 @@ void cli_vol_notes(const struct cli *c, const struct fp_locate *loc);
 /* Say why --extract failed (@err, @d); returns the exit code. */
 int cli_extract_error(const struct cli *c, struct fp_img *img,
 		      enum fp_err err, const struct fp_extract_diag *d);
+
+/* Say why --diff could not compare (@err, @d, of @c's image). */
+int cli_diff_error(const struct cli *c, struct fp_img *img, enum fp_err err,
+		   const struct fp_list_diag *d);
 
 #endif

@@ -136,6 +136,37 @@ static int parse_extract(struct cli *c, const char **args, size_t n)
 	return EXIT_OK;
 }
 
+/*
+ * --diff IMAGE1 IMAGE2: IMAGE1 is read as any IMAGE (c->image); IMAGE2
+ * may have its own @@OFFSET, and takes -o otherwise.
+ */
+static int parse_diff(struct cli *c, const char **args, size_t n)
+{
+	const char *at, *off = c->offset_arg;
+
+	if (n != 1)
+		return cli_usage_error("%s", "--diff takes two images");
+	at = strstr(args[0], "@@");
+	if (at && off)
+		return cli_usage_error("%s", "give the offset either as -o or as "
+				   "IMAGE@@OFFSET, not both");
+	c->image2 = strndup(args[0], at ? (size_t)(at - args[0]) :
+			    strlen(args[0]));
+	if (!c->image2) {
+		cli_msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	if (at)
+		off = at + 2;
+	if (off && fp_size_parse_offset(off, &c->offset2))
+		return cli_usage_error("invalid offset '%s'", off);
+	c->has_offset2 = off != NULL;
+	if (c->has_offset2 && c->partition_arg)
+		return cli_usage_error("%s", "give either an offset or "
+				   "--partition, not both");
+	return EXIT_OK;
+}
+
 /* A SIZE that does not parse, or is too big for FAT: say what would do. */
 static int size_error(const struct cli *c, const char *size, const char *path,
 		      int too_big)
@@ -241,6 +272,7 @@ enum cli_opt {
 	OPT_FATS, OPT_RESERVED, OPT_HIDDEN, OPT_ROOT, OPT_MEDIA, OPT_ALIGN,
 	OPT_LABEL, OPT_VOLUME_ID, OPT_BOOT_CODE,
 	OPT_EXTRACT, OPT_REPLACE,
+	OPT_DIFF, OPT_PLACEMENT,
 };
 
 #define OPT_BIT(o) (UINT64_C(1) << (o))
@@ -296,6 +328,13 @@ static const struct opt_rule opt_rules[] = {
 	  0, NULL, 0 },
 	{ OPT_REPLACE, 0, OPT_BIT(OPT_EXTRACT),
 	  "it lets --extract overwrite host files", 0 },
+	{ OPT_DIFF, OPT_PREALLOC | OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) |
+	  OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST) |
+	  OPT_BIT(OPT_EXTRACT) | OPT_BIT(OPT_PROGRESS) |
+	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_LIST) | OPT_BIT(OPT_MKFS),
+	  0, NULL, 0 },
+	{ OPT_PLACEMENT, 0, OPT_BIT(OPT_DIFF),
+	  "it compares the clusters of each file of two images", 0 },
 	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL, 0 },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
 	  "without it new clusters are zeroed anyway", 0 },
@@ -375,6 +414,8 @@ static int parse_operands(struct cli *c)
 		return parse_list_path(c, args + 1, n);
 	else if (!ret && c->extract)
 		return parse_extract(c, args + 1, n);
+	else if (!ret && c->diff)
+		return parse_diff(c, args + 1, n);
 	else if (!ret && (c->map || c->trim))
 		ret = parse_map_paths(c, args + 1, n);
 	else if (!ret && !c->verify && !c->fill_holes)
@@ -550,6 +591,10 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_EXTRACT, NULL, NULL },
 		{ "replace", 0, POPT_ARG_NONE, &c->replace,
 		  OPT_REPLACE, NULL, NULL },
+		{ "diff", 0, POPT_ARG_NONE, &c->diff,
+		  OPT_DIFF, NULL, NULL },
+		{ "placement", 0, POPT_ARG_NONE, &c->placement,
+		  OPT_PLACEMENT, NULL, NULL },
 		{ "strict", 0, POPT_ARG_NONE, &c->strict,
 		  OPT_STRICT, NULL, NULL },
 		{ "profile", 0, POPT_ARG_STRING, NULL,

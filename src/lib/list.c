@@ -35,7 +35,8 @@ struct fp_list {
 	const struct fp_geom *g;
 	int fat32;
 	unsigned flags;
-	struct fp_damage *dmg;	/* owned */
+	struct fp_damage *dmg;	/* owned, unless dmg_borrowed */
+	int dmg_borrowed;	/* fp_list_open_again(): its from's */
 	struct list_frame *frames;	/* owned; root first */
 	size_t frame_count, frame_cap;
 	size_t base;		/* frames above the start: done when the
@@ -577,28 +578,58 @@ static enum fp_err list_start(struct fp_list *l, const char *path,
 	return err;
 }
 
-enum fp_err fp_list_open(struct fp_fs *fs, const char *path, unsigned flags,
-			 struct fp_list **out, struct fp_list_diag *diag)
+/* A listing of @path with the walk @dmg (owned unless @borrowed). */
+static enum fp_err list_new(struct fp_fs *fs, struct fp_damage *dmg,
+			    int borrowed, const char *path, unsigned flags,
+			    struct fp_list **out, struct fp_list_diag *diag)
 {
 	struct fp_list *l = calloc(1, sizeof(*l));
 	enum fp_err err;
 
-	if (!l)
+	if (!l) {
+		if (!borrowed)
+			fp_damage_free(dmg);
 		return FP_E_NOMEM;
+	}
 	l->fs = fs;
 	l->g = fp_fs_geom(fs);
 	l->fat32 = l->g->type == FP_FAT32;
 	l->flags = flags;
+	l->dmg = dmg;
+	l->dmg_borrowed = borrowed;
 	l->start_path = strdup(path ? path : "");
-	err = l->start_path ? fp_damage_find(fs, &l->dmg) : FP_E_NOMEM;
-	if (!err)
-		err = list_start(l, l->start_path, diag);
+	err = l->start_path ? list_start(l, l->start_path, diag) :
+	      FP_E_NOMEM;
 	if (err) {
 		fp_list_free(l);
 		return err;
 	}
 	*out = l;
 	return FP_OK;
+}
+
+enum fp_err fp_list_open(struct fp_fs *fs, const char *path, unsigned flags,
+			 struct fp_list **out, struct fp_list_diag *diag)
+{
+	struct fp_damage *dmg;
+	enum fp_err err;
+
+	err = fp_damage_find(fs, &dmg);
+	if (err)
+		return err;
+	return list_new(fs, dmg, 0, path, flags, out, diag);
+}
+
+enum fp_err fp_list_open_again(const struct fp_list *from, const char *path,
+			       unsigned flags, struct fp_list **out,
+			       struct fp_list_diag *diag)
+{
+	return list_new(from->fs, from->dmg, 1, path, flags, out, diag);
+}
+
+void fp_list_prune(struct fp_list *l)
+{
+	l->descend = 0;
 }
 
 /* ---- content ------------------------------------------------------ */
@@ -711,7 +742,8 @@ void fp_list_free(struct fp_list *l)
 	free(l->ext);
 	free(l->buf);
 	free(l->start_path);
-	fp_damage_free(l->dmg);
+	if (!l->dmg_borrowed)
+		fp_damage_free(l->dmg);
 	free(l);
 }
 

@@ -114,6 +114,20 @@ enum fp_err fp_list_open(struct fp_fs *fs, const char *path, unsigned flags,
 			 struct fp_list **out, struct fp_list_diag *diag);
 
 /*
+ * Another listing, of @path of the volume of @from, on the walk that
+ * @from made (no second damage walk): @from must outlive it.
+ */
+enum fp_err fp_list_open_again(const struct fp_list *from, const char *path,
+			       unsigned flags, struct fp_list **out,
+			       struct fp_list_diag *diag);
+
+/*
+ * Do not go into the directory fp_list_next() returned last: its
+ * entries are skipped (and not checked), the listing goes on after it.
+ */
+void fp_list_prune(struct fp_list *l);
+
+/*
  * The next entry into *@e, NULL after the last; an error ends the
  * listing (the same error again from then on), @diag says where.
  */
