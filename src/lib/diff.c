@@ -3,6 +3,7 @@
 /* diff.c - what differs between two volumes, and why (--diff). */
 #include "diff.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -633,8 +634,12 @@ static void aspect_part(const struct fp_diff_result *r, int i, char *buf,
 		"attributes", "name case", "aliases", "placement",
 		"entry order",
 	};
-	uint32_t n = r->aspect_count[i];
+	const char *word;
+	uint32_t n;
 
+	assert(i >= 0 && i < FP_DIFF_ASPECT_COUNT);
+	n = r->aspect_count[i];
+	word = words[i];
 	if (i == FP_DIFF_ORDER && n == 1)
 		snprintf(buf, len, "entry order in %s", r->order_dir);
 	else if (i == FP_DIFF_ORDER)
@@ -644,7 +649,7 @@ static void aspect_part(const struct fp_diff_result *r, int i, char *buf,
 		snprintf(buf, len, "%lu %s %s", (unsigned long)n,
 			 n == 1 ? "file" : "files", i ? "removed" : "added");
 	else
-		snprintf(buf, len, "%s", words[i]);
+		snprintf(buf, len, "%s", word);
 }
 
 /*
