@@ -777,6 +777,26 @@ void fp_dir_put(struct fp_dir *dir, uint32_t slot, const uint8_t *ents,
 	}
 }
 
+void fp_dir_remove(struct fp_dir *dir, uint32_t first_slot, uint32_t slot)
+{
+	uint32_t i;
+
+	assert(first_slot <= slot && slot < dir->end);
+	for (i = first_slot; i <= slot; i++) {
+		fp_dir_ent(dir, i)[0] = FP_DIRENT_FREE;
+		fp_dir_touch(dir, i);
+	}
+	/*
+	 * The index may keep the set's names: a lookup checks every hit
+	 * against the entries, which no longer hold them.  fp_dir_find_free()
+	 * takes it that no free run appears below where it last stopped;
+	 * this one does.
+	 */
+	for (i = 1; i <= FP_DIR_SET_MAX; i++)
+		if (dir->free_from[i] > first_slot)
+			dir->free_from[i] = first_slot;
+}
+
 /* Byte offset on disk of byte @pos of the directory. */
 static uint64_t disk_off(const struct fp_dir *d, const struct fp_geom *g,
 			 size_t pos)

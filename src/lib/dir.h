@@ -237,6 +237,15 @@ void fp_dir_mark_on_disk(struct fp_dir *dir);
 void fp_dir_put(struct fp_dir *dir, uint32_t slot, const uint8_t *ents,
 		uint32_t count);
 
+/*
+ * Mark the entry set from @first_slot to @slot (its long-name slots, then
+ * its short entry) deleted: each slot's first byte becomes 0xE5, and the
+ * changed sectors are written by fp_dir_flush(), in slot order, so that a
+ * set whose slots span two writes loses its long name before its short
+ * entry.  Lookups no longer find it; its slots are free for new sets.
+ */
+void fp_dir_remove(struct fp_dir *dir, uint32_t first_slot, uint32_t slot);
+
 /* Mark entry @slot changed after editing it through fp_dir_ent(). */
 void fp_dir_touch(struct fp_dir *dir, uint32_t slot);
 

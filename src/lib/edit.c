@@ -12,10 +12,9 @@ enum fp_err fp_edit_plan(struct fp_plan *p, const struct fp_req *r,
 			 const struct fp_req_edit *ed,
 			 struct fp_plan_file *f)
 {
-	(void)p;
-	(void)r;
-	(void)f;
 	switch (ed->kind) {
+	case FP_REQ_RM:
+		return fp_edit_rm(p, r, ed, f);
 	default:	/* a kind this build does not plan yet */
 		return FP_E_INVAL;
 	}

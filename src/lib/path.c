@@ -165,6 +165,13 @@ static struct fp_path_slot *find_slot(const struct fp_path_walk *w,
 	return s->dir ? s : NULL;
 }
 
+int fp_path_on_trail(const struct fp_path_walk *w, uint32_t cl)
+{
+	struct fp_path_slot *s = find_slot(w, cl);
+
+	return s && s->on_path == w->walk_no;
+}
+
 struct fp_dir *fp_path_cached(const struct fp_path_walk *w, uint32_t cl)
 {
 	struct fp_path_slot *s = find_slot(w, cl);

@@ -149,6 +149,13 @@ struct fp_dir *fp_path_dir(const struct fp_path_walk *w, size_t i);
  * the one that holds the last component included. */
 size_t fp_path_depth(const struct fp_path_walk *w);
 
+/*
+ * 1 if the directory with first cluster @cl is on the path of the last
+ * walk of @w (the root and the one that holds the last component
+ * included), in constant time.
+ */
+int fp_path_on_trail(const struct fp_path_walk *w, uint32_t cl);
+
 /* The directory with first cluster @cl that @w keeps, or NULL. */
 struct fp_dir *fp_path_cached(const struct fp_path_walk *w, uint32_t cl);
 

@@ -128,10 +128,10 @@ static enum fp_err reserve_free_used(struct fp_plan *p)
 }
 
 /*
- * The path layer's load hook: the directory starting at @cl (the root's
- * key for the root), loaded and checked once.
+ * The directory starting at @cl (the root's key for the root), loaded
+ * and checked once: the path layer's load hook.
  */
-static enum fp_err get_dir(void *ctx, uint32_t cl, struct fp_dir **out)
+enum fp_err fp_plan_get_dir(void *ctx, uint32_t cl, struct fp_dir **out)
 {
 	struct fp_plan *p = ctx;
 	struct fp_dir *dir = fp_path_cached(&p->walk, cl);
@@ -458,7 +458,7 @@ static enum fp_err make_dir(void *ctx, struct fp_dir *parent,
 }
 
 static const struct fp_path_ops walk_ops = {
-	.load = get_dir,
+	.load = fp_plan_get_dir,
 	.enter = enter_dir,
 	.missing = make_dir,
 };

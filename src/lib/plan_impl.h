@@ -68,6 +68,14 @@ struct fp_walk_check fp_plan_gate(struct fp_plan *p);
 enum fp_err fp_plan_check_chain(struct fp_plan *p, uint32_t cl);
 
 /*
+ * The directory starting at @cl (the root's key for the root; @ctx the
+ * plan), from the walk's cache or loaded, its chain checked as a
+ * directory on a path is (fp_plan_check_chain(), no cluster in a second
+ * chain), and kept by the walk.
+ */
+enum fp_err fp_plan_get_dir(void *ctx, uint32_t cl, struct fp_dir **out);
+
+/*
  * The chain of the existing file @e (none: *have 0), walked once and, on
  * a volume with cross-links, checked against them.
  */
@@ -103,5 +111,19 @@ void fp_plan_set_stamp(struct fp_plan *p, int64_t t);
 enum fp_err fp_edit_plan(struct fp_plan *p, const struct fp_req *r,
 			 const struct fp_req_edit *ed,
 			 struct fp_plan_file *f);
+
+/* edit_rm.c */
+
+/*
+ * rm [-r] of @r->path: the entry set marked deleted in its directory
+ * (fp_dir_remove()) and every chain of the file, the empty directory or,
+ * with FP_EDIT_RECURSIVE, the whole tree, checked and freed by the
+ * commit after the directory is written.  FP_E_ROOT for the root,
+ * FP_E_NOFILE when missing, FP_E_NOTEMPTY, FP_E_DAMAGED (diag: the
+ * entry and its problem), FP_E_DUPPATH when an earlier request of the
+ * plan changed the entry or something in the tree.
+ */
+enum fp_err fp_edit_rm(struct fp_plan *p, const struct fp_req *r,
+		       const struct fp_req_edit *ed, struct fp_plan_file *f);
 
 #endif
