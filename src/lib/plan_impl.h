@@ -126,4 +126,17 @@ enum fp_err fp_edit_plan(struct fp_plan *p, const struct fp_req *r,
 enum fp_err fp_edit_rm(struct fp_plan *p, const struct fp_req *r,
 		       const struct fp_req_edit *ed, struct fp_plan_file *f);
 
+/* edit_mkdir.c */
+
+/*
+ * mkdir [-p] of @r->path (@f->is_dir set): the directory made
+ * (fp_plan_new_dir()), with FP_EDIT_PARENTS its missing parents too.
+ * An existing directory is FP_E_EXISTS without FP_EDIT_PARENTS, action
+ * FP_ACT_NONE with it; an existing file is FP_E_EXISTS; a missing parent
+ * without FP_EDIT_PARENTS, FP_E_NOENT.
+ */
+enum fp_err fp_edit_mkdir(struct fp_plan *p, const struct fp_req *r,
+			  const struct fp_req_edit *ed,
+			  struct fp_plan_file *f);
+
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Copyright (C) 2026 The fatprealloc authors */
-/* check_rm.c - rm [-r] planned and committed on a memory image. */
+/* check_rm.c - rm [-r] and mkdir [-p] planned and committed in memory. */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,6 +21,9 @@ struct ctx {
 static const struct fp_req_edit rm = { FP_REQ_RM, 0, NULL, 0, 0 };
 static const struct fp_req_edit rm_r = { FP_REQ_RM, FP_EDIT_RECURSIVE,
 					  NULL, 0, 0 };
+static const struct fp_req_edit md = { FP_REQ_MKDIR, 0, NULL, 0, 0 };
+static const struct fp_req_edit md_p = { FP_REQ_MKDIR, FP_EDIT_PARENTS,
+					    NULL, 0, 0 };
 static const struct fp_req_edit none = { FP_REQ_FILE, 0, NULL, 0, 0 };
 
 /* What the memory image @img (a copy of vol) holds, into vol. */
@@ -316,6 +319,91 @@ START_TEST(test_rm_cycle_refused)
 }
 END_TEST
 
+/* mkdir: the directory's entry and its cluster with "." and "..". */
+START_TEST(test_mkdir)
+{
+	struct fp_req r[] = { { "/New Dir", 0 } };
+	const struct fp_plan_file *f;
+	const struct fp_plan_dir *made;
+	const uint8_t *d;
+	size_t n;
+	struct ctx c;
+
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, r, &md, 1), FP_OK);
+	f = fp_plan_files(c.plan, &n);
+	ck_assert_int_eq(f[0].action, FP_ACT_MKDIR);
+	ck_assert_int_eq(f[0].is_dir, 1);
+	made = fp_plan_made_dirs(c.plan, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(made[0].len, 8);
+	ck_assert_uint_eq(fp_plan_alloc_count(c.plan), 1);
+	commit(&c);
+	/* "New Dir" needs a long name: 1 slot, then NEWDIR~1 */
+	ck_assert_uint_eq(root_ent(3), 0x41);
+	ck_assert_mem_eq(vol + ROOT + 4 * 32, "NEWDIR~1   ", 11);
+	ck_assert_uint_eq(vol[ROOT + 4 * 32 + DIR_ATTR], FP_ATTR_DIR);
+	ck_assert_uint_eq(fp_le16(vol + ROOT + 4 * 32 + DIR_CLUS_LO), 11);
+	ck_assert_uint_eq(fat(11), 0xFFFF);
+	d = vol + testvol_cl_off(11);
+	ck_assert_mem_eq(d, ".          ", 11);
+	ck_assert_uint_eq(fp_le16(d + DIR_CLUS_LO), 11);
+	ck_assert_mem_eq(d + 32, "..         ", 11);
+	ck_assert_uint_eq(fp_le16(d + 32 + DIR_CLUS_LO), 0);
+	ck_assert_uint_eq(d[64], 0);
+	ctx_close(&c);
+}
+END_TEST
+
+START_TEST(test_mkdir_exists_and_parents)
+{
+	struct fp_req d[] = { { "/D", 0 } }, file[] = { { "/a.bin", 0 } };
+	struct fp_req deep[] = { { "/q/r/s", 0 } };
+	const struct fp_plan_file *f;
+	size_t n;
+	struct ctx c;
+
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, d, &md, 1), FP_E_EXISTS);
+	ck_assert_int_eq(plan(&c, file, &md, 1), FP_E_EXISTS);
+	ck_assert_int_eq(plan(&c, file, &md_p, 1), FP_E_EXISTS);
+	ck_assert_int_eq(plan(&c, deep, &md, 1), FP_E_NOENT);
+	ck_assert_uint_eq(fp_img_write_count(c.img), 0);
+	ck_assert_int_eq(plan(&c, d, &md_p, 1), FP_OK);
+	f = fp_plan_files(c.plan, &n);
+	ck_assert_int_eq(f[0].action, FP_ACT_NONE);
+	ck_assert_uint_eq(fp_plan_alloc_count(c.plan), 0);
+	fp_plan_free(c.plan);
+	ck_assert_int_eq(plan(&c, deep, &md_p, 1), FP_OK);
+	fp_plan_made_dirs(c.plan, &n);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_uint_eq(fp_plan_alloc_count(c.plan), 3);
+	ctx_close(&c);
+}
+END_TEST
+
+/*
+ * rm -r and mkdir of the same name in one plan: a new, empty directory,
+ * whose entry takes the freed slot (one sector write switches them).
+ */
+START_TEST(test_rm_then_mkdir)
+{
+	struct fp_req r[] = { { "/d", 0 }, { "/d", 0 } };
+	struct fp_req_edit ed[] = { rm_r, md };
+	struct ctx c;
+
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, r, ed, 2), FP_OK);
+	commit(&c);
+	ck_assert_mem_eq(vol + ROOT + 32, "D          ", 11);
+	ck_assert_uint_eq(fp_le16(vol + ROOT + 32 + DIR_CLUS_LO), 11);
+	ck_assert_uint_eq(root_ent(3), 0);
+	ck_assert_uint_eq(fat(5), 0);
+	ck_assert_uint_eq(vol[testvol_cl_off(11) + 64], 0);
+	ctx_close(&c);
+}
+END_TEST
+
 static Suite *rm_suite(void)
 {
 	Suite *s = suite_create("rm");
@@ -332,6 +420,9 @@ static Suite *rm_suite(void)
 	tcase_add_test(tc, test_rm_tree_changed_by_plan);
 	tcase_add_test(tc, test_rm_cross_link_refused);
 	tcase_add_test(tc, test_rm_cycle_refused);
+	tcase_add_test(tc, test_mkdir);
+	tcase_add_test(tc, test_mkdir_exists_and_parents);
+	tcase_add_test(tc, test_rm_then_mkdir);
 	suite_add_tcase(s, tc);
 	return s;
 }
