@@ -50,6 +50,7 @@ struct cli {
 	char *image2;		/* --diff's IMAGE2 without @@OFFSET */
 	uint64_t offset2;
 	int has_offset2;
+	int rm, mkdir, recursive;	/* --rm [-r], --mkdir [-p] */
 	char *partition_arg;	/* -P N */
 	char *progress_fd_arg;	/* -C FD */
 	char *place;		/* --place start|end */

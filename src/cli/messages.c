@@ -210,11 +210,54 @@ int cli_list_error(const struct cli *c, struct fp_img *img, enum fp_err err,
 	return cli_exit_code(err);
 }
 
+/*
+ * The failures proper to rm and mkdir (request @d->req, of kind @kind);
+ * 0 for one that cli_bad_path() words as for any request.
+ */
+static int edit_error(const struct cli *c, enum fp_err err,
+		      const struct fp_plan_diag *d, enum fp_req_kind kind)
+{
+	const char *path = fp_reqs_path(c->rq, d->req);
+
+	if (kind == FP_REQ_RM && err == FP_E_NOFILE)
+		cli_msg("'%s': cannot remove '::%s': no such file or directory; "
+		    "nothing was written", c->image, path);
+	else if (kind == FP_REQ_RM && err == FP_E_NOTEMPTY)
+		cli_msg("'%s': cannot remove '::%s': directory not empty (use "
+		    "-r to remove its tree); nothing was written", c->image,
+		    path);
+	else if (kind == FP_REQ_RM && err == FP_E_ROOT)
+		cli_msg("'%s': cannot remove '::%s': it is the root directory",
+		    c->image, path);
+	else if (kind == FP_REQ_RM && err == FP_E_NOTDIR)
+		cli_msg("'%s': cannot remove '::%s': not a directory (it ends "
+		    "in a slash); nothing was written", c->image, path);
+	else if (kind == FP_REQ_RM && err == FP_E_DUPPATH)
+		cli_msg("'%s': cannot remove '::%s': an earlier request of the "
+		    "run changes it or a file in it; nothing was written",
+		    c->image, path);
+	else if (kind == FP_REQ_MKDIR && err == FP_E_EXISTS)
+		cli_msg("'%s': cannot make directory '::%s': it exists%s; "
+		    "nothing was written", c->image, path,
+		    c->parents || !c->mkdir ? "" :
+		    " (with -p an existing directory is fine)");
+	else if (err == FP_E_NOENT)
+		cli_msg("'%s': no directory '::%s' for '::%s'%s; nothing was "
+		    "written", c->image, d->component, path,
+		    kind == FP_REQ_MKDIR ? " (use -p to make it)" : "");
+	else
+		return 0;
+	return 1;
+}
+
 void cli_bad_path(const struct cli *c, enum fp_err err,
 	      const struct fp_plan_diag *d, const struct fp_geom *g)
 {
 	const char *path = fp_reqs_path(c->rq, d->req);
+	enum fp_req_kind kind = fp_reqs_edit(c->rq, d->req)->kind;
 
+	if (kind != FP_REQ_FILE && edit_error(c, err, d, kind))
+		return;
 	switch (err) {
 	case FP_E_NOENT:
 		cli_msg("'%s': no directory '::%s' for '::%s'%s", c->image,

@@ -167,6 +167,33 @@ static int parse_diff(struct cli *c, const char **args, size_t n)
 	return EXIT_OK;
 }
 
+/*
+ * --rm or --mkdir IMAGE ::PATH...: an edit of each path, with -r or -p
+ * as flags.
+ */
+static int parse_edit_paths(struct cli *c, const char **args, size_t n)
+{
+	struct fp_req_edit ed = { FP_REQ_RM, 0, NULL, 0, 0 };
+	size_t i;
+
+	if (c->mkdir) {
+		ed.kind = FP_REQ_MKDIR;
+		ed.flags = c->parents ? FP_EDIT_PARENTS : 0;
+	} else if (c->recursive) {
+		ed.flags = FP_EDIT_RECURSIVE;
+	}
+	for (i = 0; i < n; i++) {
+		if (strncmp(args[i], "::", 2))
+			return cli_usage_error("path '%s' does not start with ::",
+					   args[i]);
+		if (fp_reqs_add_edit(c->rq, args[i] + 2, &ed)) {
+			cli_msg("out of memory");
+			return EXIT_OPERATIONAL;
+		}
+	}
+	return EXIT_OK;
+}
+
 /* A SIZE that does not parse, or is too big for FAT: say what would do. */
 static int size_error(const struct cli *c, const char *size, const char *path,
 		      int too_big)
@@ -273,6 +300,7 @@ enum cli_opt {
 	OPT_LABEL, OPT_VOLUME_ID, OPT_BOOT_CODE,
 	OPT_EXTRACT, OPT_REPLACE,
 	OPT_DIFF, OPT_PLACEMENT,
+	OPT_RM, OPT_MKDIR, OPT_RECURSIVE,
 };
 
 #define OPT_BIT(o) (UINT64_C(1) << (o))
@@ -335,6 +363,19 @@ static const struct opt_rule opt_rules[] = {
 	  0, NULL, 0 },
 	{ OPT_PLACEMENT, 0, OPT_BIT(OPT_DIFF),
 	  "it compares the clusters of each file of two images", 0 },
+	{ OPT_RM, (OPT_PREALLOC & ~(OPT_BIT(OPT_DRY_RUN) | OPT_BIT(OPT_FORCE) |
+				    OPT_BIT(OPT_NO_SYNC))) |
+	  OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM) |
+	  OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST) | OPT_BIT(OPT_MKDIR),
+	  0, NULL, 0 },
+	{ OPT_MKDIR, (OPT_PREALLOC & ~(OPT_BIT(OPT_DRY_RUN) |
+				       OPT_BIT(OPT_FORCE) |
+				       OPT_BIT(OPT_NO_SYNC) |
+				       OPT_BIT(OPT_PARENTS) |
+				       OPT_BIT(OPT_TIMESTAMP))) |
+	  OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM) |
+	  OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST), 0, NULL, 0 },
+	{ OPT_RECURSIVE, 0, OPT_BIT(OPT_RM), "only --rm removes trees", 0 },
 	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL, 0 },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
 	  "without it new clusters are zeroed anyway", 0 },
@@ -420,7 +461,9 @@ static int parse_operands(struct cli *c)
 		ret = parse_map_paths(c, args + 1, n);
 	else if (!ret && !c->verify && !c->fill_holes)
 		ret = pick_time(c);
-	if (!ret && !c->verify && !c->map && !c->trim && !c->fill_holes)
+	if (!ret && (c->rm || c->mkdir))
+		ret = parse_edit_paths(c, args + 1, n);
+	else if (!ret && !c->verify && !c->map && !c->trim && !c->fill_holes)
 		ret = parse_pairs(c, args + 1, n);
 	for (i = 0; !ret && i < c->manifest_count; i++)
 		ret = cli_parse_manifest(c, &c->manifests[i]);
@@ -431,7 +474,9 @@ static int parse_operands(struct cli *c)
 	if (!fp_reqs_count(c->rq))
 		return cli_usage_error("%s", c->trim ? "--trim needs at least one "
 				   "::PATH" : c->map ? "--map needs at least "
-				   "one ::PATH" :
+				   "one ::PATH" : c->rm ? "--rm needs at least "
+				   "one ::PATH" : c->mkdir ? "--mkdir needs at "
+				   "least one ::DIR" :
 				   "no ::PATH SIZE or SRC ::DEST given");
 	/* --map and --trim may name a file twice */
 	return c->map || c->trim ? EXIT_OK : check_duplicates(c);
@@ -595,6 +640,12 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_DIFF, NULL, NULL },
 		{ "placement", 0, POPT_ARG_NONE, &c->placement,
 		  OPT_PLACEMENT, NULL, NULL },
+		{ "rm", 0, POPT_ARG_NONE, &c->rm,
+		  OPT_RM, NULL, NULL },
+		{ "recursive", 'r', POPT_ARG_NONE, &c->recursive,
+		  OPT_RECURSIVE, NULL, NULL },
+		{ "mkdir", 0, POPT_ARG_NONE, &c->mkdir,
+		  OPT_MKDIR, NULL, NULL },
 		{ "strict", 0, POPT_ARG_NONE, &c->strict,
 		  OPT_STRICT, NULL, NULL },
 		{ "profile", 0, POPT_ARG_STRING, NULL,

@@ -23,6 +23,10 @@ static const char *action_name(const struct fp_plan_file *f)
 		return "extend";
 	case FP_ACT_TRIM:
 		return "trim";
+	case FP_ACT_REMOVE:
+		return "remove";
+	case FP_ACT_MKDIR:
+		return "mkdir";
 	default:
 		return "none";
 	}
@@ -73,6 +77,12 @@ void cli_report_plan_text(FILE *out, const struct fp_fs *fs,
 
 		if (f->is_dir)	/* created: in the mkdir lines above */
 			continue;
+		if (f->action == FP_ACT_REMOVE) {
+			fprintf(out, "remove ::%s: size %" PRIu32 ", %" PRIu32
+				" cluster%s freed\n", f->path, f->old_size,
+				f->freed, f->freed == 1 ? "" : "s");
+			continue;
+		}
 		if (f->action == FP_ACT_TRIM) {
 			fprintf(out, "trim ::%s: size %" PRIu32 ", clusters %"
 				PRIu32 " -> %" PRIu32 "\n", f->path,
@@ -93,9 +103,13 @@ void cli_report_plan_text(FILE *out, const struct fp_fs *fs,
 			fp_plan_freed_count(plan), clus_len);
 		return;
 	}
-	fprintf(out, "%s %" PRIu32 " clusters of %" PRIu32 " bytes; %"
-		PRIu32 " free\n", done ? "allocated" : "would allocate",
-		fp_plan_alloc_count(plan), clus_len, sp->count);
+	fprintf(out, "%s %" PRIu32 " clusters of %" PRIu32 " bytes",
+		done ? "allocated" : "would allocate",
+		fp_plan_alloc_count(plan), clus_len);
+	if (fp_plan_freed_count(plan))
+		fprintf(out, ", %s %" PRIu32, done ? "freed" : "would free",
+			fp_plan_freed_count(plan));
+	fprintf(out, "; %" PRIu32 " free\n", sp->count);
 	text_run(out, sp->run_start, sp->run_count, clus_len);
 	fputc('\n', out);
 }
@@ -153,7 +167,8 @@ static void json_file(FILE *out, const struct fp_plan_file *f)
 	for (i = 0; i < f->ext_count; i++)
 		fprintf(out, "%s{\"start\":%" PRIu32 ",\"count\":%" PRIu32 "}",
 			i ? "," : "", f->ext[i].start, f->ext[i].count);
-	fputs("]}", out);
+	fprintf(out, "],\"freed_clusters\":%" PRIu32 "}",
+		f->action == FP_ACT_REMOVE ? f->freed : 0);
 }
 
 void cli_report_plan_json(FILE *out, const char *image,

@@ -220,7 +220,7 @@ enum fp_err fp_reqs_find_dup(const struct fp_reqs *l, size_t *a, size_t *b)
 		return FP_OK;
 	k = calloc(l->count, sizeof(*k));
 	for (i = 0; k && i < l->count; i++) {
-		if (l->srcs[i].is_dir)
+		if (l->srcs[i].is_dir || l->edits[i].kind != FP_REQ_FILE)
 			continue;
 		k[m].req = i;
 		k[m].key = fp_path_key(l->reqs[i].path);
