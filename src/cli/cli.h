@@ -93,6 +93,10 @@ void cli_plan_opts(const struct cli *c, struct fp_plan_opts *po);
 /* Append the request @path (after its ::) of @size; 0 or an exit code. */
 int cli_add_req(struct cli *c, const char *path, uint64_t size);
 
+/* Append the edit @ed of volume path @path (after its ::). */
+int cli_add_edit(struct cli *c, const char *path,
+		 const struct fp_req_edit *ed);
+
 /* SRC ::DEST (@src, @dest with its ::): a request for each file copied. */
 int cli_add_copy(struct cli *c, const char *src, const char *dest);
 

@@ -138,7 +138,65 @@ struct manifest_verb {
 		    char *args);
 };
 
+/*
+ * The rest @args of line @line of an edit @verb: an optional @flag ("-r",
+ * "-p") and its blanks, then "::PATH" (spaces included); *path: after
+ * the ::, *has_flag: whether @flag was there.  Edits join a plan: not
+ * with --map or --trim.
+ */
+static int edit_args(const struct cli *c, const char *name, size_t line,
+		     const char *verb, char *args, const char *flag,
+		     int *has_flag, char **path)
+{
+	size_t n = strlen(flag);
+
+	*has_flag = 0;
+	if (c->map || c->trim)
+		return manifest_error(name, line, "'%s' lines are edits, not "
+				      "taken with --map or --trim%s", verb,
+				      "");
+	if (!strncmp(args, flag, n) && (!args[n] || is_blank(args[n]))) {
+		*has_flag = 1;
+		args += n + strspn(args + n, " \t\r\v\f");
+	}
+	if (strncmp(args, "::", 2))
+		return manifest_error(name, line, "'%s' takes a ::PATH, not "
+				      "'%s'", verb, args);
+	*path = args + 2;
+	return EXIT_OK;
+}
+
+/* "rm [-r] ::PATH" */
+static int rm_line(struct cli *c, const char *name, size_t line,
+		   char *args)
+{
+	struct fp_req_edit ed = { FP_REQ_RM, 0, NULL, 0, 0 };
+	char *path;
+	int r, ret = edit_args(c, name, line, "rm", args, "-r", &r, &path);
+
+	if (ret)
+		return ret;
+	ed.flags = r ? FP_EDIT_RECURSIVE : 0;
+	return cli_add_edit(c, path, &ed);
+}
+
+/* "mkdir [-p] ::DIR" */
+static int mkdir_line(struct cli *c, const char *name, size_t line,
+		      char *args)
+{
+	struct fp_req_edit ed = { FP_REQ_MKDIR, 0, NULL, 0, 0 };
+	char *path;
+	int p, ret = edit_args(c, name, line, "mkdir", args, "-p", &p, &path);
+
+	if (ret)
+		return ret;
+	ed.flags = p ? FP_EDIT_PARENTS : 0;
+	return cli_add_edit(c, path, &ed);
+}
+
 static const struct manifest_verb verbs[] = {
+	{ "rm", rm_line },
+	{ "mkdir", mkdir_line },
 	{ NULL, NULL }
 };
 

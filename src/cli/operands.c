@@ -37,6 +37,16 @@ int cli_add_req(struct cli *c, const char *path, uint64_t size)
 	return EXIT_OK;
 }
 
+int cli_add_edit(struct cli *c, const char *path,
+		 const struct fp_req_edit *ed)
+{
+	if (fp_reqs_add_edit(c->rq, path, ed)) {
+		cli_msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	return EXIT_OK;
+}
+
 /*
  * 1 if volume path @path ends in a slash.  On the command line such a
  * path names a directory, as mtools 4.0.43 reads a target, although the

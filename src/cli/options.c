@@ -175,6 +175,7 @@ static int parse_edit_paths(struct cli *c, const char **args, size_t n)
 {
 	struct fp_req_edit ed = { FP_REQ_RM, 0, NULL, 0, 0 };
 	size_t i;
+	int ret = EXIT_OK;
 
 	if (c->mkdir) {
 		ed.kind = FP_REQ_MKDIR;
@@ -182,16 +183,13 @@ static int parse_edit_paths(struct cli *c, const char **args, size_t n)
 	} else if (c->recursive) {
 		ed.flags = FP_EDIT_RECURSIVE;
 	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !ret; i++) {
 		if (strncmp(args[i], "::", 2))
 			return cli_usage_error("path '%s' does not start with ::",
 					   args[i]);
-		if (fp_reqs_add_edit(c->rq, args[i] + 2, &ed)) {
-			cli_msg("out of memory");
-			return EXIT_OPERATIONAL;
-		}
+		ret = cli_add_edit(c, args[i] + 2, &ed);
 	}
-	return EXIT_OK;
+	return ret;
 }
 
 /* A SIZE that does not parse, or is too big for FAT: say what would do. */
