@@ -286,7 +286,7 @@ static enum fp_err remove_entry(struct rm_walk *w, const struct fp_dirent *e,
 		err = walk_tree(w);
 	else if (!err)
 		err = check_empty(w);
-	return err ? err : check_earlier(w);
+	return err ? err : check_earlier(w);	/* a directory: its tree */
 }
 
 /* 1 if @path has no component: the root. */

@@ -787,6 +787,125 @@ START_TEST(test_trim_cut_anywhere)
 }
 END_TEST
 
+/* The files that an rm plan removes, each with its pattern and chain. */
+static const char *const doomed[] = {
+	"/gone.bin", "/t/w.bin", "/t/u/v.bin",
+	"/t/A long name that needs four slots.bin", "/d/b",
+};
+#define DOOMED_COUNT (sizeof(doomed) / sizeof(doomed[0]))
+
+/*
+ * Fill the doomed files of @d (the bytes of @img) with their patterns
+ * (files 20 and on), or check that each that @img still holds reads as
+ * it did (@check): whole, with the chain *@cls it had.
+ */
+static void doomed_data(struct fp_img *img, uint8_t *d, int check,
+			uint32_t **cls, uint32_t *counts, unsigned long k)
+{
+	const struct fp_geom *g;
+	struct fp_plan_diag diag;
+	struct fp_fs *fs;
+	struct fp_map m;
+	uint32_t *c, n, i;
+	uint64_t pos;
+	size_t f;
+
+	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
+	g = fp_fs_geom(fs);
+	for (f = 0; f < DOOMED_COUNT; f++) {
+		if (check && fp_map_load(fs, doomed[f], &m, &diag) != FP_OK)
+			continue;	/* removed */
+		if (check)
+			fp_map_release(&m);
+		c = clusters_of(fs, doomed[f], &n);
+		if (!check) {
+			cls[f] = c;
+			counts[f] = n;
+		}
+		for (i = 0; check && i < n; i++)
+			ck_assert_msg(n == counts[f] && c[i] == cls[f][i],
+				      "rm, %lu: chain of %s changed", k,
+				      doomed[f]);
+		for (pos = 0; pos < (uint64_t)n * g->clus_len; pos++) {
+			uint8_t *b = d + byte_off(g, c, pos);
+
+			if (!check)
+				*b = pattern(20 + f, pos);
+			else
+				ck_assert_msg(*b == pattern(20 + f, pos),
+					      "rm, %lu: data of %s changed", k,
+					      doomed[f]);
+		}
+		if (check)
+			free(c);
+	}
+	fp_fs_free(fs);
+}
+
+/*
+ * rm -r of a tree (with a long name in it), rm of files (one in the
+ * directory of kept files), mkdir -p and a new file, in one plan cut at
+ * every write: only what a crash may leave (lost clusters), the kept
+ * files whole, and each removed file either gone or whole, as it was.
+ */
+START_TEST(test_rm_cut_anywhere)
+{
+	static const struct fp_req prep[] = {
+		{ "/gone.bin", 40000 }, { "/t/w.bin", 5000 },
+		{ "/t/u/v.bin", 60000 },
+		{ "/t/A long name that needs four slots.bin", 700 },
+		{ "/d/b", 1 },
+	};
+	static const struct fp_req r[] = {
+		{ "/t", 0 }, { "/gone.bin", 0 }, { "/d/b", 0 },
+		{ "/m/n", 0 }, { "/after.bin", 20000 },
+	};
+	static const struct fp_req_edit ed[] = {
+		{ FP_REQ_RM, FP_EDIT_RECURSIVE, NULL, 0, 0 },
+		{ FP_REQ_RM, 0, NULL, 0, 0 },
+		{ FP_REQ_RM, 0, NULL, 0, 0 },
+		{ FP_REQ_MKDIR, FP_EDIT_PARENTS, NULL, 0, 0 },
+		{ FP_REQ_FILE, 0, NULL, 0, 0 },
+	};
+	struct fp_plan_opts o = { .time = 1700000000, .utc = 1,
+				   .parents = 1 };
+	struct fp_plan_opts e = { .time = 1700000000, .utc = 1, .edits = ed };
+	uint32_t *cls[DOOMED_COUNT], counts[DOOMED_COUNT];
+	unsigned long total, k, differed = 0;
+	struct fp_img *img;
+	uint8_t *with;
+	size_t f;
+
+	ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
+	ck_assert_int_eq(plan_run(img, &o, prep, 5), FP_OK);
+	with = image_copy(img);
+	ck_assert_int_eq(fp_img_mem(with, base_len, &img), FP_OK);
+	doomed_data(img, with, 0, cls, counts, 0);
+	fp_img_close(img);
+	ck_assert_int_eq(fp_img_mem(with, base_len, &img), FP_OK);
+	ck_assert_int_eq(plan_run(img, &e, r, 5), FP_OK);
+	total = fp_img_write_count(img);
+	ck_assert_uint_ge(total, 5);
+	assert_sound(img, "rm", 0);
+	ck_assert_int_eq(check_findings(img, "rm", 0, -1), 0);
+	fp_img_close(img);
+	for (k = 1; k <= total; k++) {
+		ck_assert_int_eq(fp_img_mem(with, base_len, &img), FP_OK);
+		fp_img_fault(img, FP_IMG_FAULT_WRITE, k, EIO);
+		ck_assert_int_eq(plan_run(img, &e, r, 5), FP_E_IO);
+		assert_sound(img, "rm", k);
+		doomed_data(img, (uint8_t *)fp_img_mem_data(img), 1, cls,
+			    counts, k);
+		differed += assert_next_run(img, "rm", k);
+		fp_img_close(img);
+	}
+	ck_assert_uint_gt(differed, 0);
+	for (f = 0; f < DOOMED_COUNT; f++)
+		free(cls[f]);
+	free(with);
+}
+END_TEST
+
 /*
  * On FAT12, FAT16 and FAT32, a run whose FAT writes span several sectors
  * (a chain of 2,500 clusters, a directory made), cut by a short write,
@@ -843,6 +962,7 @@ static Suite *crash_suite(void)
 	tcase_add_test(tc, test_old_chain_end_kept);
 	tcase_add_test(tc, test_set_in_one_cluster);
 	tcase_add_test(tc, test_trim_cut_anywhere);
+	tcase_add_test(tc, test_rm_cut_anywhere);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tf, test_fault_kinds);
 	tcase_set_timeout(tf, 120);
