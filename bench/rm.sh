@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (C) 2026 The fatprealloc authors
+# bench/rm.sh - time the removal of 20,000 files in 4 directories:
+# fatprealloc --rm -r of the directories, and a manifest of 20,000
+# "rm ::PATH" lines, against mtools' mdeltree and mdel doing the same.
+#
+# Needs: bash (>= 5 for $EPOCHREALTIME), dosfstools (mkfs.fat, fsck.fat),
+# mtools, time (/usr/bin/time).  Usage: bench/rm.sh [REPS] (default 3).  Environment:
+# FATPREALLOC (default: build/src/fatprealloc, then PATH), BENCH_DIR
+# (default ${TMPDIR:-/tmp}/fpbench-rm, removed at exit).
+set -u
+export LC_ALL=C MTOOLS_SKIP_CHECK=1 PATH=$PATH:/usr/sbin:/sbin
+
+REPS=${1:-3}
+FILES=20000
+DIRS=4
+FP=${FATPREALLOC:-}
+top=$(cd "$(dirname "$0")/.." && pwd)
+if [ -z "$FP" ]; then
+	FP=$top/build/src/fatprealloc
+	[ -x "$FP" ] || FP=$(command -v fatprealloc)
+fi
+[ -x "$FP" ] || { echo "bench: no fatprealloc" >&2; exit 99; }
+W=${BENCH_DIR:-${TMPDIR:-/tmp}/fpbench-rm}
+mkdir -p "$W" || exit 99
+trap 'rm -rf "$W"' EXIT
+
+now_ms() {
+	local t=${EPOCHREALTIME/./}
+	echo $((t / 1000))
+}
+
+# The image: FAT32, 256 MiB, 512-byte clusters, FILES files of 100 bytes
+# spread over DIRS directories.
+base=$W/base.img
+mkfs.fat -C --invariant -F 32 -s 1 "$base" 262144 >/dev/null || exit 99
+: >"$W/make" || exit 99
+: >"$W/rm.list" || exit 99
+for ((i = 0; i < FILES; i++)); do
+	printf '::/d%d/file%05d.bin 100\n' $((i % DIRS)) "$i" >>"$W/make"
+	printf 'rm ::/d%d/file%05d.bin\n' $((i % DIRS)) "$i" >>"$W/rm.list"
+done
+"$FP" -p -q --no-sync --manifest "$W/make" "$base" || exit 99
+dirs=()
+for ((d = 0; d < DIRS; d++)); do
+	dirs+=("::/d$d")
+done
+
+median() {
+	sort -n "$1" | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
+}
+
+# time_it NAME CMD...: median wall and CPU (user + system) ms of REPS
+# runs, each on a fresh copy; the result must be fsck.fat -n clean.
+time_it() {
+	local name=$1 r t0 t1
+	shift
+	: >"$W/times"
+	: >"$W/cpu"
+	for ((r = 0; r < REPS; r++)); do
+		cp "$base" "$W/x.img" && sync
+		t0=$(now_ms)
+		/usr/bin/time -f '%U %S' -o "$W/time.out" "$@" >/dev/null 2>&1 ||
+			{ echo "bench: $name failed" >&2; exit 1; }
+		t1=$(now_ms)
+		echo $((t1 - t0)) >>"$W/times"
+		awk '{ printf "%d\n", ($1 + $2) * 1000 }' "$W/time.out" >>"$W/cpu"
+		fsck.fat -n "$W/x.img" >"$W/fsck.out" 2>&1 ||
+			{ cat "$W/fsck.out" >&2; echo "bench: $name: fsck" >&2; }
+	done
+	printf '%-40s %6d ms wall %6d ms cpu\n' "$name" "$(median "$W/times")" \
+		"$(median "$W/cpu")"
+}
+
+echo "$FILES files of 100 bytes in $DIRS directories, FAT32 256 MiB," \
+	"512-byte clusters; median of $REPS, wall clock"
+time_it "fatprealloc --rm -r (4 directories)" \
+	"$FP" --rm -r --no-sync "$W/x.img" "${dirs[@]}"
+time_it "fatprealloc --manifest ($FILES rm lines)" \
+	"$FP" --no-sync --manifest "$W/rm.list" "$W/x.img"
+time_it "fatprealloc --rm -r, with fsync" \
+	"$FP" --rm -r "$W/x.img" "${dirs[@]}"
+time_it "mdeltree (4 directories)" mdeltree -i "$W/x.img" "${dirs[@]}"
+time_it "mdel (::/dN/*, 4 patterns)" mdel -i "$W/x.img" \
+	"::/d0/*" "::/d1/*" "::/d2/*" "::/d3/*"
