@@ -151,6 +151,10 @@ void cli_damaged(const struct cli *c, const struct fp_plan_diag *d)
 	if (c->map)
 		cli_msg("'%s': '::%s' is damaged (%s); cannot map '::%s' through "
 		    "it; %s", c->image, d->component, code, path, hint);
+	else if (fp_reqs_edit(c->rq, d->req)->kind == FP_REQ_RM)
+		cli_msg("'%s': '::%s' is damaged (%s); refusing to remove '::%s', "
+		    "whose clusters could be another file's; nothing was "
+		    "written; %s", c->image, d->component, code, path, hint);
 	else if (!strcmp(d->component, path))
 		cli_msg("'%s': '::%s' is damaged (%s); nothing was written; %s",
 		    c->image, path, code, hint);
