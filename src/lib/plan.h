@@ -120,6 +120,8 @@ struct fp_plan_file {
 	size_t ext_count;
 	struct fp_dir *dir;	/* where its entry lives (plan's cache) */
 	uint32_t slot;		/* index of its short entry */
+	uint8_t old_attr;	/* FP_ACT_ATTR: the entry's attributes */
+	uint8_t new_attr;	/* before and after (equal: unchanged) */
 };
 
 /* Where and why planning failed. */

@@ -139,4 +139,14 @@ enum fp_err fp_edit_mkdir(struct fp_plan *p, const struct fp_req *r,
 			  const struct fp_req_edit *ed,
 			  struct fp_plan_file *f);
 
+/* edit_attr.c */
+
+/*
+ * Plan the attribute edit @ed (FP_REQ_ATTR) of request @r: the entry's
+ * attribute byte, set and cleared in memory (fp_edit_attr_parse()).
+ */
+enum fp_err fp_edit_attr_plan(struct fp_plan *p, const struct fp_req *r,
+			      const struct fp_req_edit *ed,
+			      struct fp_plan_file *f);
+
 #endif

@@ -220,6 +220,8 @@ enum fp_err fp_reqs_find_dup(const struct fp_reqs *l, size_t *a, size_t *b)
 		return FP_OK;
 	k = calloc(l->count, sizeof(*k));
 	for (i = 0; k && i < l->count; i++) {
+		/* a merged directory; edits (rm, mkdir, attr, label) may name
+		 * a file that another request makes or changes */
 		if (l->srcs[i].is_dir || l->edits[i].kind != FP_REQ_FILE)
 			continue;
 		k[m].req = i;
