@@ -56,6 +56,7 @@ struct cli {
 	char *place;		/* --place start|end */
 	char *profile_arg;	/* --profile NAME */
 	const struct fp_profile *profile;	/* its rules, NULL: none */
+	char *attr_spec;	/* --attr SPEC: the run sets attributes */
 	int progress_fd;	/* -C FD: completion lines, else -1 */
 	unsigned partition;
 	int has_offset;
@@ -99,6 +100,21 @@ int cli_add_edit(struct cli *c, const char *path,
 
 /* SRC ::DEST (@src, @dest with its ::): a request for each file copied. */
 int cli_add_copy(struct cli *c, const char *src, const char *dest);
+
+/*
+ * Attribute SPEC @spec for ::PATH @path (with its ::): an attribute edit
+ * request.  0, or -1 when @spec is invalid (the caller says so, as a
+ * usage error), or an exit code after a message.
+ */
+int cli_add_attr(struct cli *c, const char *spec, const char *path);
+
+/* What an attribute SPEC holds, for the message of an invalid one. */
+#define CLI_ATTR_SPEC_HINT "give + (set) or - (clear) and the letters r " \
+	"(read-only), h (hidden), s (system), a (archive), as mattrib takes " \
+	"them: +rhs-a"
+
+/* The message of the invalid attribute SPEC @spec (no "try" line). */
+void cli_attr_spec_error(const char *spec);
 
 /*
  * 1 if volume path @path ends in a slash: on the command line it names a

@@ -699,6 +699,7 @@ int main(int argc, const char **argv)
 	free(c.place);
 	free(c.profile_arg);
 	cli_mkfs_args_free(&c.mk);
+	free(c.attr_spec);
 	poptFreeContext(c.con);
 	return close_stdout(ret);
 }

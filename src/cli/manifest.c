@@ -194,9 +194,36 @@ static int mkdir_line(struct cli *c, const char *name, size_t line,
 	return cli_add_edit(c, path, &ed);
 }
 
+
+/* "attr SPEC ::PATH": PATH is the rest of the line, spaces and all. */
+static int attr_line(struct cli *c, const char *name, size_t line,
+		     char *args)
+{
+	char *spec = args, *path = args;
+	int ret;
+
+	if (c->map || c->trim)
+		return manifest_error(name, line, "an 'attr' line is taken "
+				      "only when the run writes%s%s", "", "");
+	while (*path && !is_blank(*path))
+		path++;
+	if (*path)
+		*path++ = '\0';
+	path += strspn(path, " \t\r\v\f");
+	if (!*spec || strncmp(path, "::", 2))
+		return manifest_error(name, line, "give 'attr SPEC ::PATH'%s%s",
+				      "", "");
+	ret = cli_add_attr(c, spec, path);
+	if (ret >= 0)
+		return ret;
+	return manifest_error(name, line, "invalid attribute SPEC '%s': %s",
+			      spec, CLI_ATTR_SPEC_HINT);
+}
+
 static const struct manifest_verb verbs[] = {
 	{ "rm", rm_line },
 	{ "mkdir", mkdir_line },
+	{ "attr", attr_line },
 	{ NULL, NULL }
 };
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "edit_attr.h"
 #include "messages.h"
 #include "reqs.h"
 #include "size.h"
@@ -111,4 +112,22 @@ int cli_add_copy(struct cli *c, const char *src, const char *dest)
 		return EXIT_OPERATIONAL;
 	}
 	return err ? tree_error(&d, err) : EXIT_OK;
+}
+
+int cli_add_attr(struct cli *c, const char *spec, const char *path)
+{
+	struct fp_req_edit ed = { FP_REQ_ATTR, 0, NULL, 0, 0 };
+
+	if (fp_edit_attr_parse(spec, &ed.attr_set, &ed.attr_clear))
+		return -1;
+	if (fp_reqs_add_edit(c->rq, path + 2, &ed)) {
+		cli_msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	return EXIT_OK;
+}
+
+void cli_attr_spec_error(const char *spec)
+{
+	cli_msg("invalid attribute SPEC '%s': " CLI_ATTR_SPEC_HINT, spec);
 }

@@ -192,6 +192,25 @@ static int parse_edit_paths(struct cli *c, const char **args, size_t n)
 	return ret;
 }
 
+/* --attr SPEC IMAGE ::PATH...: an attribute edit of each path. */
+static int parse_attr_paths(struct cli *c, const char **args, size_t n)
+{
+	size_t i;
+	int ret = EXIT_OK;
+
+	for (i = 0; i < n && !ret; i++) {
+		if (strncmp(args[i], "::", 2))
+			return cli_usage_error("path '%s' does not start with ::",
+					   args[i]);
+		ret = cli_add_attr(c, c->attr_spec, args[i]);
+		if (ret < 0) {
+			cli_attr_spec_error(c->attr_spec);
+			return cli_try_help();
+		}
+	}
+	return ret;
+}
+
 /* A SIZE that does not parse, or is too big for FAT: say what would do. */
 static int size_error(const struct cli *c, const char *size, const char *path,
 		      int too_big)
@@ -299,6 +318,7 @@ enum cli_opt {
 	OPT_EXTRACT, OPT_REPLACE,
 	OPT_DIFF, OPT_PLACEMENT,
 	OPT_RM, OPT_MKDIR, OPT_RECURSIVE,
+	OPT_ATTR,
 };
 
 #define OPT_BIT(o) (UINT64_C(1) << (o))
@@ -374,6 +394,12 @@ static const struct opt_rule opt_rules[] = {
 	  OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM) |
 	  OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST), 0, NULL, 0 },
 	{ OPT_RECURSIVE, 0, OPT_BIT(OPT_RM), "only --rm removes trees", 0 },
+	{ OPT_ATTR, (OPT_PREALLOC & ~(OPT_BIT(OPT_DRY_RUN) |
+				      OPT_BIT(OPT_FORCE) |
+				      OPT_BIT(OPT_NO_SYNC))) |
+	  OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM) |
+	  OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST) |
+	  OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_PROGRESS_FD), 0, NULL, 0 },
 	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL, 0 },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
 	  "without it new clusters are zeroed anyway", 0 },
@@ -461,6 +487,8 @@ static int parse_operands(struct cli *c)
 		ret = pick_time(c);
 	if (!ret && (c->rm || c->mkdir))
 		ret = parse_edit_paths(c, args + 1, n);
+	if (!ret && c->attr_spec)
+		ret = parse_attr_paths(c, args + 1, n);
 	else if (!ret && !c->verify && !c->map && !c->trim && !c->fill_holes)
 		ret = parse_pairs(c, args + 1, n);
 	for (i = 0; !ret && i < c->manifest_count; i++)
@@ -474,7 +502,8 @@ static int parse_operands(struct cli *c)
 				   "::PATH" : c->map ? "--map needs at least "
 				   "one ::PATH" : c->rm ? "--rm needs at least "
 				   "one ::PATH" : c->mkdir ? "--mkdir needs at "
-				   "least one ::DIR" :
+				   "least one ::DIR" : c->attr_spec ? "--attr needs "
+				   "at least one ::PATH" :
 				   "no ::PATH SIZE or SRC ::DEST given");
 	/* --map and --trim may name a file twice */
 	return c->map || c->trim ? EXIT_OK : check_duplicates(c);
@@ -571,6 +600,9 @@ static int take_string(struct cli *c, int opt)
 	case OPT_PROFILE:
 		to = &c->profile_arg;
 		break;
+	case OPT_ATTR:
+		to = &c->attr_spec;
+		break;
 	case OPT_MANIFEST:
 		return cli_add_manifest(c, poptGetOptArg(c->con));
 	default:
@@ -644,6 +676,8 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_RECURSIVE, NULL, NULL },
 		{ "mkdir", 0, POPT_ARG_NONE, &c->mkdir,
 		  OPT_MKDIR, NULL, NULL },
+		{ "attr", 0, POPT_ARG_STRING, NULL,
+		  OPT_ATTR, NULL, NULL },
 		{ "strict", 0, POPT_ARG_NONE, &c->strict,
 		  OPT_STRICT, NULL, NULL },
 		{ "profile", 0, POPT_ARG_STRING, NULL,

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "dir.h"
+#include "edit_attr.h"
 #include "name.h"
 #include "profile.h"
 
@@ -27,6 +28,8 @@ static const char *action_name(const struct fp_plan_file *f)
 		return "remove";
 	case FP_ACT_MKDIR:
 		return "mkdir";
+	case FP_ACT_ATTR:
+		return "attr";
 	default:
 		return "none";
 	}
@@ -40,6 +43,17 @@ static void text_extents(FILE *out, const struct fp_plan_file *f)
 		fprintf(out, "%s%" PRIu32 "-%" PRIu32, i ? "," : " ",
 			f->ext[i].start,
 			f->ext[i].start + f->ext[i].count - 1);
+}
+
+/* "attr ::PATH: ---a -> rhs-", with "(unchanged)" when they are equal */
+static void text_attr(FILE *out, const struct fp_plan_file *f)
+{
+	char a[5], b[5];
+
+	fp_edit_attr_letters(f->old_attr, a);
+	fp_edit_attr_letters(f->new_attr, b);
+	fprintf(out, "attr ::%s: %s -> %s%s\n", f->path, a, b,
+		f->old_attr == f->new_attr ? " (unchanged)" : "");
 }
 
 /* "largest free run: 812 clusters (3325952 bytes, 3.2 MiB) from cluster
@@ -81,6 +95,8 @@ void cli_report_plan_text(FILE *out, const struct fp_fs *fs,
 			fprintf(out, "remove ::%s: size %" PRIu32 ", %" PRIu32
 				" cluster%s freed\n", f->path, f->old_size,
 				f->freed, f->freed == 1 ? "" : "s");
+		} else if (f->action == FP_ACT_ATTR) {
+			text_attr(out, f);
 			continue;
 		}
 		if (f->action == FP_ACT_TRIM) {
@@ -151,6 +167,7 @@ void cli_report_json_bytes(FILE *out, const char *s, size_t len)
 
 static void json_file(FILE *out, const struct fp_plan_file *f)
 {
+	char a[5], b[5];
 	size_t i;
 
 	fputs("{\"path\":", out);
@@ -167,8 +184,15 @@ static void json_file(FILE *out, const struct fp_plan_file *f)
 	for (i = 0; i < f->ext_count; i++)
 		fprintf(out, "%s{\"start\":%" PRIu32 ",\"count\":%" PRIu32 "}",
 			i ? "," : "", f->ext[i].start, f->ext[i].count);
-	fprintf(out, "],\"freed_clusters\":%" PRIu32 "}",
+	fprintf(out, "],\"freed_clusters\":%" PRIu32,
 		f->action == FP_ACT_REMOVE ? f->freed : 0);
+	if (f->action == FP_ACT_ATTR) {
+		fp_edit_attr_letters(f->old_attr, a);
+		fp_edit_attr_letters(f->new_attr, b);
+		fprintf(out, ",\"old_attributes\":\"%s\",\"new_attributes\":"
+			"\"%s\"", a, b);
+	}
+	fputc('}', out);
 }
 
 void cli_report_plan_json(FILE *out, const char *image,

@@ -79,20 +79,24 @@ void fp_edit_attr_letters(uint8_t attr, char out[5])
  * The entry @e that an attribute edit changes, checked as a writer
  * checks what it writes into: a valid short name, and for a directory
  * the entry the path walk would enter (size 0, a chain); a chain the
- * tree walk found damaged is refused too, although the edit writes
- * nothing of it, so that no edit changes a file that --verify calls
- * damaged.
+ * tree walk found damaged, or cross-linked, is refused too, although the
+ * edit writes nothing of it, so that no edit changes a file that
+ * --verify calls damaged.  *have: the chain's length, for the report.
  */
-static enum fp_err gate_entry(struct fp_plan *p, const struct fp_dirent *e)
+static enum fp_err gate_entry(struct fp_plan *p, const struct fp_dirent *e,
+			      uint32_t *have)
 {
 	struct fp_walk_check c = fp_plan_gate(p);
+	uint32_t last;
+	enum fp_err err;
 
 	if (fp_walk_bad_name(&c, e))
 		return FP_E_DAMAGED;
 	if ((e->attr & FP_ATTR_DIR) &&
 	    (fp_walk_dir_size(&c, e) || fp_walk_dir_no_chain(&c, e)))
 		return FP_E_DAMAGED;
-	return e->cl ? fp_plan_check_chain(p, e->cl) : FP_OK;
+	err = e->cl ? fp_plan_check_chain(p, e->cl) : FP_OK;
+	return err ? err : fp_plan_file_chain(p, e, have, &last);
 }
 
 /* 1 if @path ends in a slash: it names a directory (as --map reads it). */
@@ -139,7 +143,7 @@ enum fp_err fp_edit_attr_plan(struct fp_plan *p, const struct fp_req *r,
 		return FP_E_NOFILE;
 	if (ends_in_slash(r->path) && !(e.attr & FP_ATTR_DIR))
 		return FP_E_NOTDIR;
-	err = gate_entry(p, &e);
+	err = gate_entry(p, &e, &f->old_clusters);
 	if (err)
 		return err;
 	attr = (uint8_t)((e.attr | ed->attr_set) & ~ed->attr_clear);
