@@ -907,6 +907,74 @@ START_TEST(test_rm_cut_anywhere)
 END_TEST
 
 /*
+ * An attribute edit beside a new file and an extension, cut at every
+ * write: the kept files whole, only what a crash may leave, and the
+ * edited entry holds its old attributes or its new ones, nothing else of
+ * it changed (its sector is one write, after the new file's data and FAT).
+ */
+START_TEST(test_attr_cut_anywhere)
+{
+	static const struct fp_req r[] = {
+		{ "/fresh.bin", 70000 }, { "/d/b", 0 }, { "/d/c", 0 },
+	};
+	static const struct fp_req_edit ed[] = {
+		{ FP_REQ_FILE, 0, NULL, 0, 0 },
+		{ FP_REQ_ATTR, 0, NULL, FP_ATTR_RO | FP_ATTR_HIDDEN |
+		  FP_ATTR_SYSTEM, FP_ATTR_ARCHIVE },
+		{ FP_REQ_ATTR, 0, NULL, FP_ATTR_HIDDEN, 0 },
+	};
+	struct fp_plan_opts o = { .time = 1700000000, .utc = 1, .edits = ed };
+	static const uint8_t want[2] = { 0x07, 0x22 };
+	unsigned long total, k, seen_old = 0, seen_new = 0;
+	struct fp_img *img;
+	struct fp_fs *fs;
+	const uint8_t *d;
+	uint64_t off[2];
+	size_t i;
+
+	ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
+	ck_assert_int_eq(fp_fs_open(img, &fs), FP_OK);
+	off[0] = entry_off(fs, base, "/d", "B          ");
+	off[1] = entry_off(fs, base, "/d", "C          ");
+	fp_fs_free(fs);
+	ck_assert_int_eq(plan_run(img, &o, r, 3), FP_OK);
+	total = fp_img_write_count(img);
+	d = fp_img_mem_data(img);
+	for (i = 0; i < 2; i++) {
+		ck_assert_uint_eq(d[off[i] + DIR_ATTR], want[i]);
+		ck_assert(!memcmp(d + off[i], base + off[i], DIR_ATTR));
+		ck_assert(!memcmp(d + off[i] + 12, base + off[i] + 12, 20));
+	}
+	assert_sound(img, "attr", 0);
+	fp_img_close(img);
+	for (k = 1; k <= total; k++) {
+		ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
+		fp_img_fault(img, FP_IMG_FAULT_WRITE, k, EIO);
+		ck_assert_int_eq(plan_run(img, &o, r, 3), FP_E_IO);
+		assert_sound(img, "attr", k);
+		d = fp_img_mem_data(img);
+		for (i = 0; i < 2; i++) {
+			ck_assert_msg(d[off[i] + DIR_ATTR] == base[off[i] +
+				      DIR_ATTR] || d[off[i] + DIR_ATTR] ==
+				      want[i], "write %lu: attribute 0x%02x", k,
+				      d[off[i] + DIR_ATTR]);
+			ck_assert(!memcmp(d + off[i], base + off[i],
+					  DIR_ATTR));
+			ck_assert(!memcmp(d + off[i] + 12, base + off[i] + 12,
+					  20));
+		}
+		if (d[off[0] + DIR_ATTR] == want[0])
+			seen_new++;
+		else
+			seen_old++;
+		fp_img_close(img);
+	}
+	ck_assert_uint_gt(seen_old, 0);
+	ck_assert_uint_gt(seen_new, 0);
+}
+END_TEST
+
+/*
  * On FAT12, FAT16 and FAT32, a run whose FAT writes span several sectors
  * (a chain of 2,500 clusters, a directory made), cut by a short write,
  * which writes the first half of its sectors, at every write: the FAT
@@ -963,6 +1031,7 @@ static Suite *crash_suite(void)
 	tcase_add_test(tc, test_set_in_one_cluster);
 	tcase_add_test(tc, test_trim_cut_anywhere);
 	tcase_add_test(tc, test_rm_cut_anywhere);
+	tcase_add_test(tc, test_attr_cut_anywhere);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tf, test_fault_kinds);
 	tcase_set_timeout(tf, 120);
