@@ -60,18 +60,26 @@ static inline enum fp_fat_kind entry_kind(const struct vctx *v, uint32_t val)
 /* BPB_HiddSec: the sectors before the volume, le32. */
 #define BOOT_HIDDEN 28
 #define BOOT_HIDDEN_LEN 4
+/* FAT32 BS_BootSig and BS_VolLab: what a label change writes. */
+#define BOOT32_SIG 66
+#define BOOT32_LABEL 71
+#define BOOT_LABEL_LEN 11
 
 /* What a differing byte of the backup boot sector is. */
 enum boot_byte {
 	BOOT_CODE,	/* jump, OEM name, boot code: boot-backup-code */
 	BOOT_HIDDEN_SEC,	/* BPB_HiddSec: boot-backup-hidden */
 	BOOT_BPB,	/* the rest of the BPB, the signature: boot-backup */
+	BOOT_LABEL,	/* BS_BootSig, BS_VolLab: boot-backup-label */
 };
 
 static enum boot_byte boot_byte_kind(uint32_t i)
 {
 	if (i >= BOOT_HIDDEN && i < BOOT_HIDDEN + BOOT_HIDDEN_LEN)
 		return BOOT_HIDDEN_SEC;
+	if (i == BOOT32_SIG ||
+	    (i >= BOOT32_LABEL && i < BOOT32_LABEL + BOOT_LABEL_LEN))
+		return BOOT_LABEL;
 	if ((i >= BOOT_BPB_FROM && i < BOOT_BPB_TO) ||
 	    i == FP_BOOT_SIG_OFF || i == FP_BOOT_SIG_OFF + 1)
 		return BOOT_BPB;
@@ -84,15 +92,19 @@ static enum boot_byte boot_byte_kind(uint32_t i)
  * harmless".  Partitioning tools that move a partition rewrite the
  * hidden-sector count of sector 0 only: no FAT reader uses it to find
  * the volume (FreeBSD's fsck_msdosfs test expects such a volume clean).
- * Only the other BPB bytes and the signature describe the volume, so
- * only they make an error; any other difference is a warning.
+ * A label change (fatprealloc --label) writes the label of sector 0
+ * before the backup's, so a cut between them leaves the two labels (and,
+ * cut earlier, the extended signatures, docs/DESIGN.md "Labels")
+ * different; fsck.fat calls that "mostly harmless" too.  Only the other
+ * BPB bytes and the signature describe the volume, so only they make an
+ * error; any other difference is a warning.
  */
 static void check_backup(struct vctx *v)
 {
 	const struct fp_geom *g = v->g;
 	struct fp_img *img = fp_fs_img(v->fs);
 	uint8_t *a = malloc(g->sec_len), *b = malloc(g->sec_len);
-	uint32_t i, first[3] = { 0, 0, 0 };
+	uint32_t i, first[4] = { 0, 0, 0, 0 };
 
 	if (!a || !b) {
 		fp_walk_fail(v->w, FP_E_NOMEM);
@@ -116,6 +128,9 @@ static void check_backup(struct vctx *v)
 	if (first[BOOT_CODE])
 		fp_walk_add(v->w, FP_P_BOOT_BACKUP_CODE, "", 0, g->backup_sec,
 			    first[BOOT_CODE] - 1);
+	if (first[BOOT_LABEL])
+		fp_walk_add(v->w, FP_P_BOOT_BACKUP_LABEL, "", 0, g->backup_sec,
+			    first[BOOT_LABEL] - 1);
 out:
 	free(a);
 	free(b);
