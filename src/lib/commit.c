@@ -5,6 +5,7 @@
 
 #include <assert.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "alloc.h"
 #include "copy.h"
@@ -41,6 +42,15 @@ struct cut {
 	uint32_t count;
 };
 
+/* A field of the boot sector (fp_change_boot_field()). */
+struct boot_field {
+	uint32_t off, len;
+	uint8_t bytes[FP_BOOT_FIELD_MAX];
+	uint32_t sig_off;	/* 0: none */
+	uint8_t first_sig;	/* != last_sig: a first write */
+	uint8_t last_sig;
+};
+
 struct fp_change_set {
 	struct fp_fs *fs;	/* borrowed */
 	struct fp_fsinfo fsinfo;	/* FSInfo as it was when the set
@@ -61,6 +71,8 @@ struct fp_change_set {
 	uint32_t freed_count;
 	uint32_t last_alloc;
 	int sync_copies;
+	struct boot_field boot;
+	int has_boot;
 };
 
 /* ---- filling -------------------------------------------------------- */
@@ -186,6 +198,26 @@ enum fp_err fp_change_dir(struct fp_change_set *cs, struct fp_dir *dir)
 	if (!err)
 		cs->dirs[cs->dir_count++] = dir;
 	return err;
+}
+
+enum fp_err fp_change_boot_field(struct fp_change_set *cs, uint32_t off,
+				 const uint8_t *bytes, uint32_t len,
+				 uint32_t sig_off, uint8_t first_sig,
+				 uint8_t last_sig)
+{
+	uint32_t sec_len = fp_fs_geom(cs->fs)->sec_len;
+
+	if (cs->has_boot || len > FP_BOOT_FIELD_MAX || off + len > sec_len ||
+	    sig_off >= sec_len)
+		return FP_E_INVAL;
+	cs->boot.off = off;
+	cs->boot.len = len;
+	memcpy(cs->boot.bytes, bytes, len);
+	cs->boot.sig_off = sig_off;
+	cs->boot.first_sig = sig_off ? first_sig : last_sig;
+	cs->boot.last_sig = last_sig;
+	cs->has_boot = 1;
+	return FP_OK;
 }
 
 void fp_change_sync_copies(struct fp_change_set *cs)
@@ -427,6 +459,56 @@ static enum fp_err write_fsinfo(struct fp_change_set *cs)
 	return err;
 }
 
+/*
+ * Put the boot field into the sector at @sec of the volume, with, in
+ * sector 0, its signature byte as @last (its last write) or its first
+ * write asks.
+ */
+static enum fp_err write_boot_sector(struct fp_change_set *cs, uint32_t sec,
+				     int last)
+{
+	const struct fp_geom *g = fp_fs_geom(cs->fs);
+	struct fp_img *img = fp_fs_img(cs->fs);
+	struct boot_field *b = &cs->boot;
+	uint64_t off = (uint64_t)sec * g->sec_len;
+	uint8_t *buf = malloc(g->sec_len);
+	enum fp_err err;
+
+	if (!buf)
+		return FP_E_NOMEM;
+	err = fp_img_read(img, off, buf, g->sec_len);
+	if (!err) {
+		memcpy(buf + b->off, b->bytes, b->len);
+		if (b->sig_off && sec == 0)
+			buf[b->sig_off] = last ? b->last_sig : b->first_sig;
+		err = fp_img_write(img, off, buf, g->sec_len);
+	}
+	free(buf);
+	return err;
+}
+
+/* The boot field's first write, before any directory: when it is held. */
+static enum fp_err write_boot_first(struct fp_change_set *cs)
+{
+	if (!cs->has_boot || cs->boot.first_sig == cs->boot.last_sig)
+		return FP_OK;
+	return write_boot_sector(cs, 0, 0);
+}
+
+/* Its last writes, after the directories: sector 0, then the backup. */
+static enum fp_err write_boot_last(struct fp_change_set *cs)
+{
+	uint32_t backup = fp_fs_geom(cs->fs)->backup_sec;
+	enum fp_err err;
+
+	if (!cs->has_boot)
+		return FP_OK;
+	err = write_boot_sector(cs, 0, 1);
+	if (!err && backup)
+		err = write_boot_sector(cs, backup, 1);
+	return err;
+}
+
 /* ---- the order ------------------------------------------------------ */
 
 /* Directory writes of one kind: new clusters, end markers or sectors. */
@@ -471,6 +553,8 @@ enum fp_err fp_commit_write(struct fp_change_set *cs,
 	if (!err)
 		err = write_data(cs, o, fail);
 	if (!err)
+		err = write_boot_first(cs);
+	if (!err)
 		err = write_dirs(cs, fp_dir_flush_new);
 	if (!err)
 		err = write_dirs(cs, fp_dir_flush_end);
@@ -478,6 +562,8 @@ enum fp_err fp_commit_write(struct fp_change_set *cs,
 		err = write_links(cs);
 	if (!err)
 		err = write_dirs(cs, fp_dir_flush);
+	if (!err)
+		err = write_boot_last(cs);
 	if (!err && cs->cut_count)
 		err = write_frees(cs);
 	if (!err)

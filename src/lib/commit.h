@@ -82,6 +82,25 @@ enum fp_err fp_change_free_chain(struct fp_change_set *cs, uint32_t cut,
  */
 enum fp_err fp_change_dir(struct fp_change_set *cs, struct fp_dir *dir);
 
+#define FP_BOOT_FIELD_MAX 16	/* bytes of one boot sector field */
+
+/*
+ * Set the @len (<= FP_BOOT_FIELD_MAX) bytes at byte @off of the boot
+ * sector to @bytes, then the same bytes of the FAT32 backup boot sector,
+ * after the directories' changed sectors (step 4).  With @sig_off (0:
+ * none), that last write of the boot sector also sets the byte at
+ * @sig_off to @last_sig, and when @first_sig differs, a first write, made
+ * before any directory is written (with @bytes already), sets it to
+ * @first_sig: the extended boot signature 0x28 while a label changes, so
+ * that no reader sees two labels that differ (docs/DESIGN.md "Labels").
+ * The backup's byte at @sig_off is left alone.  One field a set: a
+ * second is FP_E_INVAL.
+ */
+enum fp_err fp_change_boot_field(struct fp_change_set *cs, uint32_t off,
+				 const uint8_t *bytes, uint32_t len,
+				 uint32_t sig_off, uint8_t first_sig,
+				 uint8_t last_sig);
+
 /*
  * The FAT copies differ by lost clusters only (fp_plan_check_copies()):
  * the first FAT write carries the differing sectors of the active copy
@@ -127,7 +146,9 @@ struct fp_commit_fail {
  *     directories turned into deleted entries;
  *  3. every FAT copy: the new chains with the linked chain ends as they
  *     are on disk, then those ends pointed at the new chains;
- *  4. the changed directory sectors on disk;
+ *  4. the changed directory sectors on disk, between the two writes of
+ *     a boot sector field held (fp_change_boot_field()), then the
+ *     field's last write to the boot sector and to its backup;
  *  5. every FAT copy: the ends of the chains that lose clusters, then
  *     the freed clusters;
  *  6. FSInfo's free count and next-free hint; fsync unless opts->no_sync.

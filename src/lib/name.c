@@ -729,6 +729,41 @@ int fp_name_label_bad(const uint8_t lab[11])
 	return bad;
 }
 
+/* The code page 437 byte of unit @c, or 0 when it has none. */
+static uint8_t unit_cp437(uint16_t c)
+{
+	size_t i;
+
+	if (c < 0x80)
+		return (uint8_t)c;
+	for (i = 0; i < 0x80; i++)
+		if (cp437_high[i] == c)
+			return (uint8_t)(0x80 + i);
+	return 0;
+}
+
+enum fp_err fp_name_label_encode(const uint16_t *u, size_t count,
+				 uint8_t lab[11])
+{
+	static const char bad[] = "*?.,;:/\\|+=<>[]\"";
+	uint8_t out[11];
+	size_t i;
+
+	if (count > sizeof(out))
+		return FP_E_NAMELEN;
+	memset(out, ' ', sizeof(out));
+	for (i = 0; i < count; i++) {
+		out[i] = unit_cp437(u[i]);
+		if (out[i] < 0x20 || out[i] == 0x7F ||
+		    (out[i] < 0x80 && strchr(bad, out[i])))
+			return FP_E_NAME;
+	}
+	if (out[0] == ' ' || out[0] == FP_NAME_DELETED)
+		return FP_E_NAME;
+	memcpy(lab, out, sizeof(out));
+	return FP_OK;
+}
+
 size_t fp_name_label_decode(const uint8_t lab[11], uint16_t out[11])
 {
 	size_t i, n = 11;

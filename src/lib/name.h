@@ -172,6 +172,22 @@ int fp_name_sfn_bad(const uint8_t sfn[11]);
  */
 int fp_name_label_bad(const uint8_t lab[11]);
 
+/* A first byte that marks a directory entry deleted. */
+#define FP_NAME_DELETED 0xE5
+
+/*
+ * The volume label @u (@count units) as a label entry and BS_VolLab store
+ * it, into @lab: each unit as its code page 437 byte (the code page the
+ * names use), padded with spaces, case kept, as mkfs.fat 4.2 keeps it.
+ * As mkfs.fat refuses them: more than 11 bytes (FP_E_NAMELEN); a control
+ * character, one of  * ? . , ; : / \ | + = < > [ ] "  , a character code
+ * page 437 lacks, a leading space (FP_E_NAME); also a first byte 0xE5
+ * (sigma), which reads as a deleted entry.  An empty label (@count 0)
+ * gives FP_E_NAME.  @lab is set only on success.
+ */
+enum fp_err fp_name_label_encode(const uint16_t *u, size_t count,
+				 uint8_t lab[11]);
+
 /*
  * The label @lab as UCS-2 for a message: trailing spaces cut, bytes from
  * 0x80 on in code page 437, control characters as U+FFFD.  Returns the

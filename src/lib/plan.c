@@ -363,8 +363,8 @@ static enum fp_err grow_dir(struct fp_plan *p, struct fp_dir *dir,
  * cannot grow (a full fixed root, the entry limit, no free cluster)
  * takes the set into lower free slots, out of order, rather than fail.
  */
-static enum fp_err place_set(struct fp_plan *p, struct fp_dir *dir,
-			     uint32_t slots, uint32_t *slot)
+enum fp_err fp_plan_place_set(struct fp_plan *p, struct fp_dir *dir,
+			      uint32_t slots, uint32_t *slot)
 {
 	enum fp_err err;
 
@@ -379,7 +379,7 @@ static enum fp_err place_set(struct fp_plan *p, struct fp_dir *dir,
 
 /*
  * Add an entry set (long-name slots, then the short entry) for @name to
- * @dir, where place_set() puts it.
+ * @dir, where fp_plan_place_set() puts it.
  */
 enum fp_err fp_plan_add_entry(struct fp_plan *p, struct fp_dir *dir,
 			      const uint16_t *name, size_t n, uint8_t attr,
@@ -401,7 +401,7 @@ enum fp_err fp_plan_add_entry(struct fp_plan *p, struct fp_dir *dir,
 				   nlfn - i, sum);
 	fp_dirent_encode(ents + nlfn * FP_DIRENT_LEN, sfn, attr, ntres, cl,
 			 size, is_fat32(p), p->date, p->time, p->tenth);
-	err = place_set(p, dir, nlfn + 1, slot);
+	err = fp_plan_place_set(p, dir, nlfn + 1, slot);
 	if (err)
 		return err;
 	fp_dir_put(dir, *slot, ents, nlfn + 1);

@@ -122,6 +122,8 @@ struct fp_plan_file {
 	uint32_t slot;		/* index of its short entry */
 	uint8_t old_attr;	/* FP_ACT_ATTR: the entry's attributes */
 	uint8_t new_attr;	/* before and after (equal: unchanged) */
+	uint8_t old_label[11];	/* FP_ACT_LABEL: the root's label entry */
+	uint8_t new_label[11];	/* before and after; spaces: none */
 };
 
 /* Where and why planning failed. */

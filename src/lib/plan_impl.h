@@ -102,6 +102,14 @@ int fp_plan_same_file(const struct fp_plan *p, const struct fp_dir *dir,
 /* New entries get @t (a copy's time), else the run's time. */
 void fp_plan_set_stamp(struct fp_plan *p, int64_t t);
 
+/*
+ * Where a new set of @slots entries goes in @dir: the lowest free slots
+ * after the set before it, else in new clusters (the directory grows),
+ * else lower free slots; FP_E_ROOTFULL, FP_E_DIRFULL, FP_E_NOSPC.
+ */
+enum fp_err fp_plan_place_set(struct fp_plan *p, struct fp_dir *dir,
+			      uint32_t slots, uint32_t *slot);
+
 /* edit.c */
 
 /*
@@ -138,6 +146,16 @@ enum fp_err fp_edit_rm(struct fp_plan *p, const struct fp_req *r,
 enum fp_err fp_edit_mkdir(struct fp_plan *p, const struct fp_req *r,
 			  const struct fp_req_edit *ed,
 			  struct fp_plan_file *f);
+
+/* edit_label.c */
+
+/*
+ * Plan the label change @ed (FP_REQ_LABEL, the label in ed->to, "" to
+ * remove it): the root's label entry and the boot sector's field.
+ */
+enum fp_err fp_edit_label_plan(struct fp_plan *p, const struct fp_req *r,
+			       const struct fp_req_edit *ed,
+			       struct fp_plan_file *f);
 
 /* edit_attr.c */
 
