@@ -57,6 +57,9 @@ struct cli {
 	char *profile_arg;	/* --profile NAME */
 	const struct fp_profile *profile;	/* its rules, NULL: none */
 	char *attr_spec;	/* --attr SPEC: the run sets attributes */
+	int label;		/* --label: print or set the label */
+	int label_print;	/* --label IMAGE alone: print it */
+	size_t label_count;	/* label requests (--label NAME, manifest) */
 	int progress_fd;	/* -C FD: completion lines, else -1 */
 	unsigned partition;
 	int has_offset;
@@ -107,6 +110,19 @@ int cli_add_copy(struct cli *c, const char *src, const char *dest);
  * usage error), or an exit code after a message.
  */
 int cli_add_attr(struct cli *c, const char *spec, const char *path);
+
+/*
+ * The label @name (UTF-8, "" to remove it): a label edit request, at most
+ * one a run.  0, or -1 when @name is invalid or a label is given twice
+ * (*twice set; the caller says so, as a usage error), or an exit code
+ * after a message.
+ */
+int cli_add_label(struct cli *c, const char *name, int *twice);
+
+/* What a label may hold, for the message of an invalid one. */
+#define CLI_LABEL_HINT "at most 11 characters of code page 437, none " \
+	"of * ? . , ; : / \\ | + = < > [ ] \" and no control character or " \
+	"leading space, as mkfs.fat takes them"
 
 /* What an attribute SPEC holds, for the message of an invalid one. */
 #define CLI_ATTR_SPEC_HINT "give + (set) or - (clear) and the letters r " \

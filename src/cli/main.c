@@ -15,10 +15,12 @@
 #include "dir.h"
 #include "diff.h"
 #include "extract.h"
+#include "edit_label.h"
 #include "image.h"
 #include "list.h"
 #include "map.h"
 #include "messages.h"
+#include "name.h"
 #include "plan.h"
 #include "report.h"
 #include "vol.h"
@@ -194,7 +196,7 @@ static int open_vol(const struct cli *c, int write, int fs,
 			 (c->wait ? FP_VOL_WAIT : 0) |
 			 (c->has_offset ? FP_VOL_OFFSET : 0) |
 			 (c->verify || c->map || c->list || c->extract ||
-			  c->diff ? FP_VOL_NOWRITE : 0) |
+			  c->diff || c->label_print ? FP_VOL_NOWRITE : 0) |
 			 (fs ? 0 : FP_VOL_NOFS);
 	struct fp_vol_diag d;
 	enum fp_err err;
@@ -555,6 +557,35 @@ static int run_diff(const struct cli *c)
 	return ret ? 2 : r.identical ? 0 : 1;
 }
 
+/* --label IMAGE: the label as blkid and mlabel -s show it, one line. */
+static int run_label_print(const struct cli *c)
+{
+	char text[3 * 11 + 1];
+	uint16_t u[11];
+	uint8_t lab[11];
+	struct fp_vol *vol;
+	enum fp_err err;
+	int ret, found;
+
+	ret = open_vol(c, 0, 1, &vol);
+	if (ret)
+		return ret;
+	err = fp_edit_label_read(fp_vol_fs(vol), lab, &found);
+	if (err) {
+		ret = err == FP_E_IO ? cli_fs_error(c, fp_vol_img(vol), err) :
+		      cli_exit_code(err);
+		if (err != FP_E_IO)
+			cli_msg("'%s': cannot read the root directory: %s",
+			    c->image, fp_strerror(err));
+	} else {
+		fp_name_to_utf8(u, found ? fp_name_label_decode(lab, u) : 0,
+				text, sizeof(text));
+		puts(text);
+	}
+	fp_vol_close(vol, NULL);
+	return ret;
+}
+
 /* --fill-holes: zeros into the holes that a hole-skipping flash loses. */
 static int run_fill(const struct cli *c)
 {
@@ -682,6 +713,8 @@ int main(int argc, const char **argv)
 		ret = run_diff(&c);
 	else if (!ret && c.fill_holes)
 		ret = run_fill(&c);
+	else if (!ret && c.label_print)
+		ret = run_label_print(&c);
 	else if (!ret)
 		ret = run(&c);
 	fp_reqs_free(c.rq);

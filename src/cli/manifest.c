@@ -220,10 +220,39 @@ static int attr_line(struct cli *c, const char *name, size_t line,
 			      spec, CLI_ATTR_SPEC_HINT);
 }
 
+/*
+ * "label NAME": NAME is the rest of the line, spaces inside it kept;
+ * "label \"\"" removes the label.  One a run.
+ */
+static int label_line(struct cli *c, const char *name, size_t line,
+		      char *args)
+{
+	int ret, twice;
+
+	if (c->map || c->trim)
+		return manifest_error(name, line, "a 'label' line is taken "
+				      "only when the run writes%s%s", "", "");
+	if (!*args)
+		return manifest_error(name, line, "give 'label NAME', or "
+				      "'label \"\"' to remove the label%s%s",
+				      "", "");
+	if (!strcmp(args, "\"\""))
+		*args = '\0';
+	ret = cli_add_label(c, args, &twice);
+	if (ret >= 0)
+		return ret;
+	if (twice)
+		return manifest_error(name, line, "the label is given twice%s%s",
+				      "", "");
+	return manifest_error(name, line, "invalid label '%s': %s", args,
+			      CLI_LABEL_HINT);
+}
+
 static const struct manifest_verb verbs[] = {
 	{ "rm", rm_line },
 	{ "mkdir", mkdir_line },
 	{ "attr", attr_line },
+	{ "label", label_line },
 	{ NULL, NULL }
 };
 

@@ -291,6 +291,13 @@ void cli_bad_path(const struct cli *c, enum fp_err err,
 		    "'::%.*s/NAME'", c->image, path, trimmed(path), path);
 		break;
 	case FP_E_ROOTFULL:
+		if (fp_reqs_edit(c->rq, d->req)->kind == FP_REQ_LABEL) {
+			cli_msg("'%s': no room for the label entry in the root "
+			    "directory, which holds %" PRIu32 " entries and "
+			    "cannot grow (FAT12/16); nothing was written",
+			    c->image, g->root_entries);
+			break;
+		}
 		cli_msg("'%s': no room for '::%s' in the root directory, which "
 		    "holds %" PRIu32 " entries and cannot grow (FAT12/16); put "
 		    "the file in a subdirectory", c->image, path,

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "edit_attr.h"
+#include "edit_label.h"
 #include "messages.h"
 #include "reqs.h"
 #include "size.h"
@@ -130,4 +131,21 @@ int cli_add_attr(struct cli *c, const char *spec, const char *path)
 void cli_attr_spec_error(const char *spec)
 {
 	cli_msg("invalid attribute SPEC '%s': " CLI_ATTR_SPEC_HINT, spec);
+}
+
+int cli_add_label(struct cli *c, const char *name, int *twice)
+{
+	struct fp_req_edit ed = { FP_REQ_LABEL, 0, name, 0, 0 };
+	uint8_t lab[11];
+	int remove;
+
+	*twice = c->label_count > 0;
+	if (*twice || fp_edit_label_check(name, lab, &remove))
+		return -1;
+	if (fp_reqs_add_edit(c->rq, "/", &ed)) {
+		cli_msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	c->label_count++;
+	return EXIT_OK;
 }

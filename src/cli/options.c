@@ -211,6 +211,35 @@ static int parse_attr_paths(struct cli *c, const char **args, size_t n)
 	return ret;
 }
 
+/* The usage error of the label @name (or of a second one). */
+static int label_error(const char *name, int twice)
+{
+	if (twice)
+		return cli_usage_error("%s", "the label is given twice");
+	cli_msg("invalid label '%s': " CLI_LABEL_HINT, name);
+	return cli_try_help();
+}
+
+/* --label IMAGE [NAME]: print the label, or set it to NAME. */
+static int parse_label(struct cli *c, const char **args, size_t n)
+{
+	int ret, twice;
+
+	if (n > 1)
+		return cli_usage_error("%s", "--label takes IMAGE and at most "
+				   "one NAME");
+	c->label_print = n == 0;
+	if (c->label_print && (c->json || c->dry_run || c->force ||
+			       c->no_sync || c->timestamp))
+		return cli_usage_error("%s", "--label IMAGE prints the label; "
+				   "--json, --dry-run, --force, --no-sync and "
+				   "-t are for setting it (--label IMAGE NAME)");
+	if (c->label_print)
+		return EXIT_OK;
+	ret = cli_add_label(c, args[0], &twice);
+	return ret < 0 ? label_error(args[0], twice) : ret;
+}
+
 /* A SIZE that does not parse, or is too big for FAT: say what would do. */
 static int size_error(const struct cli *c, const char *size, const char *path,
 		      int too_big)
@@ -319,6 +348,7 @@ enum cli_opt {
 	OPT_DIFF, OPT_PLACEMENT,
 	OPT_RM, OPT_MKDIR, OPT_RECURSIVE,
 	OPT_ATTR,
+	OPT_LABEL_MODE,	/* --label without --mkfs: not a popt value */
 };
 
 #define OPT_BIT(o) (UINT64_C(1) << (o))
@@ -400,6 +430,14 @@ static const struct opt_rule opt_rules[] = {
 	  OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM) |
 	  OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST) |
 	  OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_PROGRESS_FD), 0, NULL, 0 },
+	{ OPT_LABEL_MODE, (OPT_PREALLOC & ~(OPT_BIT(OPT_DRY_RUN) |
+				       OPT_BIT(OPT_FORCE) |
+				       OPT_BIT(OPT_NO_SYNC) |
+				       OPT_BIT(OPT_TIMESTAMP))) |
+	  OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM) |
+	  OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST) |
+	  OPT_BIT(OPT_ATTR) | OPT_BIT(OPT_PROGRESS) |
+	  OPT_BIT(OPT_PROGRESS_FD), 0, NULL, 0 },
 	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL, 0 },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
 	  "without it new clusters are zeroed anyway", 0 },
@@ -418,7 +456,7 @@ static const struct opt_rule opt_rules[] = {
 	MKFS_RULE(OPT_SIZE), MKFS_RULE(OPT_FREE), MKFS_RULE(OPT_FAT),
 	MKFS_RULE(OPT_CLUSTER), MKFS_RULE(OPT_SECTOR), MKFS_RULE(OPT_FATS),
 	MKFS_RULE(OPT_RESERVED), MKFS_RULE(OPT_HIDDEN), MKFS_RULE(OPT_ROOT),
-	MKFS_RULE(OPT_MEDIA), MKFS_RULE(OPT_ALIGN), MKFS_RULE(OPT_LABEL),
+	MKFS_RULE(OPT_MEDIA), MKFS_RULE(OPT_ALIGN),
 	MKFS_RULE(OPT_VOLUME_ID), MKFS_RULE(OPT_BOOT_CODE),
 	{ OPT_FREE, 0, OPT_BIT(OPT_SIZE), "it is the slack of --size auto",
 	  0 },
@@ -427,6 +465,8 @@ static const struct opt_rule opt_rules[] = {
 /* The long name of the option of value @val in @opts. */
 static const char *opt_name(const struct poptOption *opts, int val)
 {
+	if (val == OPT_LABEL_MODE)
+		val = OPT_LABEL;
 	for (; opts->longName; opts++)
 		if (opts->val == val)
 			return opts->longName;
@@ -460,12 +500,37 @@ static int check_conflicts(const struct poptOption *opts, uint64_t given)
 }
 
 /* IMAGE and what follows it. */
+/*
+ * --label IMAGE [NAME]: popt takes the word after --label as its value
+ * (--mkfs's NAME) unless it starts with a dash; that word is IMAGE here,
+ * and the operands follow it.
+ */
+static int parse_label_mode(struct cli *c, const char **args)
+{
+	const char *ops[3];
+	size_t n = 0;
+	int ret;
+
+	if (c->mk.label)
+		ops[n++] = c->mk.label;
+	for (; args && *args && n < 3; args++)
+		ops[n++] = *args;
+	if (!n)
+		return cli_usage_error("%s", "no IMAGE given");
+	ret = parse_image(c, ops[0]);
+	if (!ret)
+		ret = pick_time(c);
+	return ret ? ret : parse_label(c, ops + 1, n - 1);
+}
+
 static int parse_operands(struct cli *c)
 {
 	const char **args = poptGetArgs(c->con);
 	size_t i, n = 0;
 	int ret;
 
+	if (c->label)
+		return parse_label_mode(c, args);
 	if (!args || !args[0])
 		return cli_usage_error("%s", "no IMAGE given");
 	while (args[1 + n])
@@ -613,7 +678,7 @@ static int take_string(struct cli *c, int opt)
 	}
 	free(*to);
 	*to = poptGetOptArg(c->con);
-	if (*to)
+	if (*to || opt == OPT_LABEL)	/* its value is optional */
 		return EXIT_OK;
 	cli_msg("out of memory");
 	return EXIT_OPERATIONAL;
@@ -709,7 +774,9 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_ROOT, NULL, NULL },
 		{ "media", 0, POPT_ARG_STRING, NULL, OPT_MEDIA, NULL, NULL },
 		{ "align", 0, POPT_ARG_STRING, NULL, OPT_ALIGN, NULL, NULL },
-		{ "label", 0, POPT_ARG_STRING, NULL, OPT_LABEL, NULL, NULL },
+		/* optional: --label IMAGE [NAME] and --label --json IMAGE */
+		{ "label", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL,
+		  OPT_LABEL, NULL, NULL },
 		{ "volume-id", 0, POPT_ARG_STRING, NULL,
 		  OPT_VOLUME_ID, NULL, NULL },
 		{ "boot-code", 0, POPT_ARG_STRING, NULL,
@@ -730,6 +797,13 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 		rc = take_string(c, rc);
 		if (rc)
 			return rc;
+	}
+	/* --label NAME sets up --mkfs; without it, --label IMAGE is a mode */
+	if ((given & OPT_BIT(OPT_LABEL)) && !(given & OPT_BIT(OPT_MKFS))) {
+		given |= OPT_BIT(OPT_LABEL_MODE);
+		c->label = 1;
+	} else if ((given & OPT_BIT(OPT_LABEL)) && !c->mk.label) {
+		return cli_usage_error("%s", "--mkfs --label needs a NAME");
 	}
 	if (rc < -1) {
 		fprintf(stderr, PROG ": %s '%s'\n", poptStrerror(rc),

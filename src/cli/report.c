@@ -30,6 +30,8 @@ static const char *action_name(const struct fp_plan_file *f)
 		return "mkdir";
 	case FP_ACT_ATTR:
 		return "attr";
+	case FP_ACT_LABEL:
+		return "label";
 	default:
 		return "none";
 	}
@@ -54,6 +56,26 @@ static void text_attr(FILE *out, const struct fp_plan_file *f)
 	fp_edit_attr_letters(f->new_attr, b);
 	fprintf(out, "attr ::%s: %s -> %s%s\n", f->path, a, b,
 		f->old_attr == f->new_attr ? " (unchanged)" : "");
+}
+
+/* @lab as UTF-8 into @out (3 * 11 + 1 bytes); all spaces: "". */
+static void label_text(const uint8_t lab[11], char *out, size_t len)
+{
+	uint16_t u[11];
+
+	fp_name_to_utf8(u, fp_name_label_decode(lab, u), out, len);
+}
+
+/* "label: 'OLD' -> 'NEW'", (none) for no label */
+static void text_label(FILE *out, const struct fp_plan_file *f)
+{
+	char a[3 * 11 + 1], b[3 * 11 + 1];
+
+	label_text(f->old_label, a, sizeof(a));
+	label_text(f->new_label, b, sizeof(b));
+	fprintf(out, "label: %s%s%s -> %s%s%s\n", *a ? "'" : "",
+		*a ? a : "(none)", *a ? "'" : "", *b ? "'" : "",
+		*b ? b : "(none)", *b ? "'" : "");
 }
 
 /* "largest free run: 812 clusters (3325952 bytes, 3.2 MiB) from cluster
@@ -97,6 +119,10 @@ void cli_report_plan_text(FILE *out, const struct fp_fs *fs,
 				f->freed, f->freed == 1 ? "" : "s");
 		} else if (f->action == FP_ACT_ATTR) {
 			text_attr(out, f);
+			continue;
+		}
+		if (f->action == FP_ACT_LABEL) {
+			text_label(out, f);
 			continue;
 		}
 		if (f->action == FP_ACT_TRIM) {
@@ -167,7 +193,7 @@ void cli_report_json_bytes(FILE *out, const char *s, size_t len)
 
 static void json_file(FILE *out, const struct fp_plan_file *f)
 {
-	char a[5], b[5];
+	char a[5], b[5], la[3 * 11 + 1], lb[3 * 11 + 1];
 	size_t i;
 
 	fputs("{\"path\":", out);
@@ -191,6 +217,14 @@ static void json_file(FILE *out, const struct fp_plan_file *f)
 		fp_edit_attr_letters(f->new_attr, b);
 		fprintf(out, ",\"old_attributes\":\"%s\",\"new_attributes\":"
 			"\"%s\"", a, b);
+	}
+	if (f->action == FP_ACT_LABEL) {
+		label_text(f->old_label, la, sizeof(la));
+		label_text(f->new_label, lb, sizeof(lb));
+		fputs(",\"old_label\":", out);
+		cli_report_json_string(out, la);
+		fputs(",\"new_label\":", out);
+		cli_report_json_string(out, lb);
 	}
 	fputc('}', out);
 }
