@@ -242,8 +242,8 @@ static int label_line(struct cli *c, const char *name, size_t line,
 	if (ret >= 0)
 		return ret;
 	if (twice)
-		return manifest_error(name, line, "the label is given twice%s%s",
-				      "", "");
+		return manifest_error(name, line, "the label is given "
+				      "twice%s%s", "", "");
 	return manifest_error(name, line, "invalid label '%s': %s", args,
 			      CLI_LABEL_HINT);
 }

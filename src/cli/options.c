@@ -200,8 +200,8 @@ static int parse_attr_paths(struct cli *c, const char **args, size_t n)
 
 	for (i = 0; i < n && !ret; i++) {
 		if (strncmp(args[i], "::", 2))
-			return cli_usage_error("path '%s' does not start with ::",
-					   args[i]);
+			return cli_usage_error("path '%s' does not start "
+					   "with ::", args[i]);
 		ret = cli_add_attr(c, c->attr_spec, args[i]);
 		if (ret < 0) {
 			cli_attr_spec_error(c->attr_spec);
@@ -233,7 +233,8 @@ static int parse_label(struct cli *c, const char **args, size_t n)
 			       c->no_sync || c->timestamp))
 		return cli_usage_error("%s", "--label IMAGE prints the label; "
 				   "--json, --dry-run, --force, --no-sync and "
-				   "-t are for setting it (--label IMAGE NAME)");
+				   "-t are for setting it (--label IMAGE "
+				   "NAME)");
 	if (c->label_print)
 		return EXIT_OK;
 	ret = cli_add_label(c, args[0], &twice);

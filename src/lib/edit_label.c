@@ -186,6 +186,7 @@ static enum fp_err boot_label(struct fp_plan *p, const uint8_t lab[11],
 	const struct fp_geom *g = fp_fs_geom(p->fs);
 	int fat32 = g->type == FP_FAT32;
 	enum fp_err err = FP_OK;
+	uint32_t sig;
 	int held = !g->has_label && held_sig(p, &err);
 	int stale = !err && (g->has_label || held) &&
 		    backup_stale(p, lab, &err);
@@ -193,11 +194,10 @@ static enum fp_err boot_label(struct fp_plan *p, const uint8_t lab[11],
 	if (err || (!g->has_label && !held) ||
 	    (!held && !stale && !memcmp(g->label, lab, 11)))
 		return err;
+	sig = root_too || held ? (fat32 ? BS32_BOOT_SIG : BS_BOOT_SIG) : 0;
 	return fp_change_boot_field(p->cs, fat32 ? BS32_VOL_LAB : BS_VOL_LAB,
-				    lab, 11, root_too || held ? (fat32 ?
-				    BS32_BOOT_SIG : BS_BOOT_SIG) : 0,
-				    root_too ? BOOT_SIG_NO_LABEL : BOOT_SIG_LABEL,
-				    BOOT_SIG_LABEL);
+				    lab, 11, sig, root_too ? BOOT_SIG_NO_LABEL :
+				    BOOT_SIG_LABEL, BOOT_SIG_LABEL);
 }
 
 enum fp_err fp_edit_label_plan(struct fp_plan *p, const struct fp_req *r,

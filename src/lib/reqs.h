@@ -82,7 +82,8 @@ enum fp_err fp_reqs_add_copy(struct fp_reqs *l, const char *src,
  * Two requests that name the same file (fp_path_key(): as VFAT compares
  * names), directories of copies left out, as a directory copied twice is
  * merged, and attribute and label edits left out, as they may follow a
- * request that makes or changes the same file: FP_E_DUPPATH with the first such pair in path order, *a < *b
+ * request that makes or changes the same file: FP_E_DUPPATH with the
+ * first such pair in path order, *a < *b
  * (request indexes).  FP_OK when there is none; FP_E_NOMEM.
  */
 enum fp_err fp_reqs_find_dup(const struct fp_reqs *l, size_t *a, size_t *b);
