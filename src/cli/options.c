@@ -553,7 +553,7 @@ static int parse_operands(struct cli *c)
 		ret = pick_time(c);
 	if (!ret && (c->rm || c->mkdir))
 		ret = parse_edit_paths(c, args + 1, n);
-	if (!ret && c->attr_spec)
+	else if (!ret && c->attr_spec)
 		ret = parse_attr_paths(c, args + 1, n);
 	else if (!ret && !c->verify && !c->map && !c->trim && !c->fill_holes)
 		ret = parse_pairs(c, args + 1, n);

@@ -117,7 +117,9 @@ void cli_report_plan_text(FILE *out, const struct fp_fs *fs,
 			fprintf(out, "remove ::%s: size %" PRIu32 ", %" PRIu32
 				" cluster%s freed\n", f->path, f->old_size,
 				f->freed, f->freed == 1 ? "" : "s");
-		} else if (f->action == FP_ACT_ATTR) {
+			continue;
+		}
+		if (f->action == FP_ACT_ATTR) {
 			text_attr(out, f);
 			continue;
 		}
