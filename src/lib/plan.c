@@ -258,8 +258,8 @@ static enum fp_err take_one(struct fp_plan *p, uint32_t prev,
  * with the options' -c and --place (fp_alloc_get() has the policy), and
  * link them.
  */
-static enum fp_err alloc_file(struct fp_plan *p, struct fp_plan_file *f,
-			      uint32_t need, uint32_t last)
+enum fp_err fp_plan_alloc_file(struct fp_plan *p, struct fp_plan_file *f,
+			       uint32_t need, uint32_t last)
 {
 	struct fp_alloc_req r = { .need = need, .last_cl = last };
 	const struct fp_alloc_run *runs;
@@ -473,7 +473,7 @@ static uint32_t clusters_for(const struct fp_plan *p, uint64_t bytes)
 }
 
 /* The commit copies the data of file @f (a copy) into its clusters. */
-static enum fp_err copy_data(struct fp_plan *p, const struct fp_plan_file *f)
+enum fp_err fp_plan_copy_data(struct fp_plan *p, const struct fp_plan_file *f)
 {
 	enum fp_err err = FP_OK;
 	size_t i;
@@ -496,11 +496,11 @@ static enum fp_err create_file(struct fp_plan *p, struct fp_plan_file *f,
 
 	f->action = FP_ACT_CREATE;
 	f->new_size = keep ? 0 : (uint32_t)size;
-	err = alloc_file(p, f, clusters_for(p, size), 0);
+	err = fp_plan_alloc_file(p, f, clusters_for(p, size), 0);
 	if (!err && !f->src && (!keep || p->opts.zero))
 		err = zero_extents(p, f);
 	if (!err && f->src)
-		err = copy_data(p, f);
+		err = fp_plan_copy_data(p, f);
 	f->first_cl = f->ext_count ? f->ext[0].start : 0;
 	if (!err)
 		err = fp_plan_add_entry(p, dir, name, n, FP_ATTR_ARCHIVE,
@@ -544,7 +544,7 @@ static enum fp_err extend_file(struct fp_plan *p, struct fp_plan_file *f,
 		return FP_OK;
 	f->action = FP_ACT_EXTEND;
 	if (want > have)
-		err = alloc_file(p, f, want - have, last);
+		err = fp_plan_alloc_file(p, f, want - have, last);
 	if (!err && !f->first_cl && f->ext_count)
 		f->first_cl = f->ext[0].start;
 	zend = p->opts.keep_size ? have * clus :
@@ -631,8 +631,9 @@ void fp_plan_set_stamp(struct fp_plan *p, int64_t t)
 }
 
 /*
- * A copy request: a file to create (an existing one is refused), or a
- * directory to create or to merge with; stamped with the source's time.
+ * A copy request: a file to create (an existing one is refused, or with
+ * FP_EDIT_REPLACE replaced: fp_edit_replace()), or a directory to create
+ * or to merge with; stamped with the source's time.
  */
 static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
 			     const struct fp_req_src *src,

@@ -2,18 +2,38 @@
 /* Copyright (C) 2026 The fatprealloc authors */
 /*
  * plan_build.c - fp_plan_build(): each request, in order, to the file
- * and copy planner (plan.c) or to the edits (edit.c), which both build
- * on plan.c's helpers; so this file sits on top of both.
+ * and copy planner (plan.c) or to the edits (edit.c, and a copy that may
+ * replace a file: edit_replace.c), which all build on plan.c's helpers;
+ * so this file sits on top of them.
  */
 #include <string.h>
 
 #include "plan_impl.h"
 
+/* Request @r, with its source @src and edit @ed (each may be NULL). */
+static enum fp_err plan_req(struct fp_plan *p, const struct fp_req *r,
+			    const struct fp_req_src *src,
+			    const struct fp_req_edit *ed,
+			    struct fp_plan_file *f)
+{
+	enum fp_err err;
+	int done = 0;
+
+	if (ed && ed->kind != FP_REQ_FILE)
+		return fp_edit_plan(p, r, ed, f);
+	if (ed && (ed->flags & FP_EDIT_REPLACE) && src && src->host &&
+	    !src->is_dir) {
+		err = fp_edit_replace_copy(p, r, src, f, &done);
+		if (err || done)
+			return err;
+	}
+	return fp_plan_one(p, r, src, f);
+}
+
 enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 			  const struct fp_req *reqs, size_t count,
 			  struct fp_plan **out, struct fp_plan_diag *diag)
 {
-	const struct fp_req_edit *ed;
 	struct fp_plan_file *f;
 	struct fp_plan *p;
 	enum fp_err err;
@@ -27,12 +47,8 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 		f = &p->files[i];
 		memset(f, 0, sizeof(*f));
 		f->path = reqs[i].path;
-		ed = opts->edits ? &opts->edits[i] : NULL;
-		if (ed && ed->kind != FP_REQ_FILE)
-			err = fp_edit_plan(p, &reqs[i], ed, f);
-		else
-			err = fp_plan_one(p, &reqs[i], opts->srcs ?
-					  &opts->srcs[i] : NULL, f);
+		err = plan_req(p, &reqs[i], opts->srcs ? &opts->srcs[i] : NULL,
+			       opts->edits ? &opts->edits[i] : NULL, f);
 		p->file_count = i + 1;
 	}
 	if (!err)

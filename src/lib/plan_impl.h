@@ -95,6 +95,31 @@ enum fp_err fp_plan_new_dir(struct fp_plan *p, struct fp_dir *parent,
 			    const uint16_t *name, size_t n, const char *path,
 			    size_t path_len, struct fp_dir **out);
 
+/*
+ * The path layer's load hook: the directory starting at @cl (the root's
+ * key for the root), loaded and checked once; @ctx is the plan.
+ */
+enum fp_err fp_plan_get_dir(void *ctx, uint32_t cl, struct fp_dir **out);
+
+/*
+ * Allocate @need clusters for @f whose chain ends at @last (0: no chain),
+ * with the options' -c and --place, link them and record them as @f's
+ * extents.
+ */
+enum fp_err fp_plan_alloc_file(struct fp_plan *p, struct fp_plan_file *f,
+			       uint32_t need, uint32_t last);
+
+/* The commit copies the data of file @f (a copy) into its extents. */
+enum fp_err fp_plan_copy_data(struct fp_plan *p,
+			      const struct fp_plan_file *f);
+
+/*
+ * Where a new set of @slots entries goes in @dir (*slot: its first), the
+ * directory grown when it must be.
+ */
+enum fp_err fp_plan_place_set(struct fp_plan *p, struct fp_dir *dir,
+			      uint32_t slots, uint32_t *slot);
+
 /* 1 if an earlier request of the plan already holds entry @slot of @dir. */
 int fp_plan_same_file(const struct fp_plan *p, const struct fp_dir *dir,
 		      uint32_t slot);
@@ -166,5 +191,31 @@ enum fp_err fp_edit_label_plan(struct fp_plan *p, const struct fp_req *r,
 enum fp_err fp_edit_attr_plan(struct fp_plan *p, const struct fp_req *r,
 			      const struct fp_req_edit *ed,
 			      struct fp_plan_file *f);
+
+/* edit_replace.c */
+
+/*
+ * The copy request @r of host file @src lands on the existing entry @e of
+ * @dir, and may replace it (FP_EDIT_REPLACE): plan the new data into
+ * clusters of its own, the switch of @e's short entry to them (start
+ * cluster, size, write time; name, attributes and creation time kept)
+ * and the old chain freed after it.  A directory there is FP_E_ISDIR; a
+ * damaged entry or chain FP_E_DAMAGED.
+ */
+enum fp_err fp_edit_replace(struct fp_plan *p, const struct fp_req *r,
+			    const struct fp_req_src *src,
+			    struct fp_plan_file *f, struct fp_dir *dir,
+			    const struct fp_dirent *e);
+
+/*
+ * A copy of host file @src with FP_EDIT_REPLACE: when its path names an
+ * existing entry, *done = 1 and the replacement is planned as
+ * fp_edit_replace() plans it (a request that named the entry before is
+ * FP_E_DUPPATH); else *done = 0 and nothing is planned, the copy goes to
+ * fp_plan_one() as a new file.  Errors of the path walk either way.
+ */
+enum fp_err fp_edit_replace_copy(struct fp_plan *p, const struct fp_req *r,
+				 const struct fp_req_src *src,
+				 struct fp_plan_file *f, int *done);
 
 #endif
