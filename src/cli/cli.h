@@ -43,7 +43,9 @@ struct cli {
 	int list, hash;		/* --list [--hash] */
 	const char *list_path;	/* its ::PATH without ::, or NULL; owned
 				 * by con */
-	int extract, replace;	/* --extract [--replace] */
+	int extract;		/* --extract */
+	int replace;		/* --replace: copies, --mv and --extract
+				 * may replace files */
 	const char *ex_path;	/* --extract's ::PATH without ::, and */
 	const char *ex_dest;	/* DEST; both owned by con */
 	int diff, placement;	/* --diff [--placement] */

@@ -276,9 +276,8 @@ void cli_bad_path(const struct cli *c, enum fp_err err,
 		cli_damaged(c, d);
 		break;
 	case FP_E_EXISTS:
-		cli_msg("'%s': '::%s' exists; a copy does not replace a file "
-		    "(delete it first, with mdel); nothing was written",
-		    c->image, path);
+		cli_msg("'%s': '::%s' exists; a copy replaces a file only with "
+		    "--replace; nothing was written", c->image, path);
 		break;
 	case FP_E_ISDIR:
 		if (fp_reqs_src(c->rq, d->req)->host) {

@@ -392,7 +392,7 @@ static const struct opt_rule opt_rules[] = {
 	  OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) |
 	  OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_PROGRESS) |
 	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PLACE) |
-	  OPT_BIT(OPT_PUNCH_HOLES), 0, NULL, 0 },
+	  OPT_BIT(OPT_PUNCH_HOLES) | OPT_BIT(OPT_REPLACE), 0, NULL, 0 },
 	{ OPT_LIST, OPT_PREALLOC | OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) |
 	  OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST) |
 	  OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_PROGRESS_FD), 0, NULL, 0 },
@@ -403,8 +403,6 @@ static const struct opt_rule opt_rules[] = {
 	  OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PROGRESS) |
 	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_LIST) | OPT_BIT(OPT_MKFS),
 	  0, NULL, 0 },
-	{ OPT_REPLACE, 0, OPT_BIT(OPT_EXTRACT),
-	  "it lets --extract overwrite host files", 0 },
 	{ OPT_DIFF, OPT_PREALLOC | OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) |
 	  OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST) |
 	  OPT_BIT(OPT_EXTRACT) | OPT_BIT(OPT_PROGRESS) |
@@ -500,6 +498,19 @@ static int check_conflicts(const struct poptOption *opts, uint64_t given)
 	return EXIT_OK;
 }
 
+/*
+ * --replace: every file a copy writes may replace an existing one (a
+ * copied directory still merges).
+ */
+static void mark_replace(struct cli *c)
+{
+	size_t i;
+
+	for (i = 0; c->replace && i < fp_reqs_count(c->rq); i++)
+		if (fp_reqs_src(c->rq, i)->host && !fp_reqs_src(c->rq, i)->is_dir)
+			fp_reqs_add_flags(c->rq, i, FP_EDIT_REPLACE);
+}
+
 /* IMAGE and what follows it. */
 /*
  * --label IMAGE [NAME]: popt takes the word after --label as its value
@@ -571,6 +582,7 @@ static int parse_operands(struct cli *c)
 				   "least one ::DIR" : c->attr_spec ? "--attr needs "
 				   "at least one ::PATH" :
 				   "no ::PATH SIZE or SRC ::DEST given");
+	mark_replace(c);
 	/* --map and --trim may name a file twice */
 	return c->map || c->trim ? EXIT_OK : check_duplicates(c);
 }
@@ -716,6 +728,8 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_MANIFEST, NULL, NULL },
 		{ "trim", 0, POPT_ARG_NONE, &c->trim,
 		  OPT_TRIM, NULL, NULL },
+		{ "replace", 0, POPT_ARG_NONE, &c->replace,
+		  OPT_REPLACE, NULL, NULL },
 		{ "force", 0, POPT_ARG_NONE, &c->force,
 		  OPT_FORCE, NULL, NULL },
 		{ "verify", 0, POPT_ARG_NONE, &c->verify,
@@ -730,8 +744,6 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_HASH, NULL, NULL },
 		{ "extract", 0, POPT_ARG_NONE, &c->extract,
 		  OPT_EXTRACT, NULL, NULL },
-		{ "replace", 0, POPT_ARG_NONE, &c->replace,
-		  OPT_REPLACE, NULL, NULL },
 		{ "diff", 0, POPT_ARG_NONE, &c->diff,
 		  OPT_DIFF, NULL, NULL },
 		{ "placement", 0, POPT_ARG_NONE, &c->placement,

@@ -32,6 +32,8 @@ static const char *action_name(const struct fp_plan_file *f)
 		return "attr";
 	case FP_ACT_LABEL:
 		return "label";
+	case FP_ACT_REPLACE:
+		return "replace";
 	default:
 		return "none";
 	}
@@ -135,9 +137,12 @@ void cli_report_plan_text(FILE *out, const struct fp_fs *fs,
 			continue;
 		}
 		fprintf(out, "%s ::%s: size %" PRIu32 " -> %" PRIu32
-			", clusters %" PRIu32 " + %" PRIu32,
+			", clusters %" PRIu32 " %s %" PRIu32,
 			action_name(f), f->path, f->old_size,
-			f->new_size, f->old_clusters, f->new_clusters);
+			f->new_size, f->old_clusters,
+			/* a new chain, the old one freed */
+			f->action == FP_ACT_REPLACE ? "->" : "+",
+			f->new_clusters);
 		text_extents(out, f);
 		fputc('\n', out);
 	}

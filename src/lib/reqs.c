@@ -84,6 +84,11 @@ enum fp_err fp_reqs_add(struct fp_reqs *l, const char *path, uint64_t size)
 	return FP_OK;
 }
 
+void fp_reqs_add_flags(struct fp_reqs *l, size_t i, unsigned flags)
+{
+	l->edits[i].flags |= flags;
+}
+
 enum fp_err fp_reqs_add_edit(struct fp_reqs *l, const char *path,
 			     const struct fp_req_edit *e)
 {

@@ -62,6 +62,12 @@ enum fp_err fp_reqs_add_edit(struct fp_reqs *l, const char *path,
 			     const struct fp_req_edit *e);
 
 /*
+ * Add @flags (FP_EDIT_*) to request @i's edit (@i < fp_reqs_count()): a
+ * copy's file with FP_EDIT_REPLACE may replace an existing file.
+ */
+void fp_reqs_add_flags(struct fp_reqs *l, size_t i, unsigned flags);
+
+/*
  * SRC ::DEST: scan host file or directory @src (fp_tree_scan(), with
  * @clamp) and append a request for each of its nodes, in the tree's
  * order.  @dest is the volume path after its "::".  A directory's root
