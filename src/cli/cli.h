@@ -53,6 +53,7 @@ struct cli {
 	uint64_t offset2;
 	int has_offset2;
 	int rm, mkdir, recursive;	/* --rm [-r], --mkdir [-p] */
+	int mv;			/* --mv IMAGE ::FROM ::TO */
 	char *partition_arg;	/* -P N */
 	char *progress_fd_arg;	/* -C FD */
 	char *place;		/* --place start|end */
@@ -133,6 +134,12 @@ int cli_add_label(struct cli *c, const char *name, int *twice);
 
 /* The message of the invalid attribute SPEC @spec (no "try" line). */
 void cli_attr_spec_error(const char *spec);
+
+/*
+ * A move of volume path @from to @to (each with its ::), with --replace
+ * if given: the root is a usage error.  0 or an exit code.
+ */
+int cli_add_mv(struct cli *c, const char *from, const char *to);
 
 /*
  * 1 if volume path @path ends in a slash: on the command line it names a

@@ -254,6 +254,46 @@ static int edit_error(const struct cli *c, enum fp_err err,
 	return 1;
 }
 
+/*
+ * Why --mv (or a manifest's mv line) of request @d->req cannot be done;
+ * 0 when the error is none of a move's own (cli_bad_path() says it).
+ */
+static int mv_error(const struct cli *c, enum fp_err err,
+		    const struct fp_plan_diag *d)
+{
+	const char *from = fp_reqs_path(c->rq, d->req);
+	const char *to = fp_reqs_edit(c->rq, d->req)->to;
+
+	switch (err) {
+	case FP_E_NOFILE:
+		cli_msg("'%s': no file or directory '::%s' to move; nothing "
+		    "was written", c->image, from);
+		return 1;
+	case FP_E_EXISTS:
+		cli_msg("'%s': '::%s' exists; a move replaces a file only with "
+		    "--replace; nothing was written", c->image, to);
+		return 1;
+	case FP_E_ISDIR:
+		cli_msg("'%s': a directory is in the way of '::%s' at '::%s'; "
+		    "nothing was written", c->image, from, to);
+		return 1;
+	case FP_E_NOTDIR:
+		cli_msg("'%s': cannot move '::%s' to '::%s': a directory and a "
+		    "file do not replace each other; nothing was written",
+		    c->image, from, to);
+		return 1;
+	case FP_E_MVSELF:
+		cli_msg("'%s': cannot move '::%s' into itself ('::%s')",
+		    c->image, from, to);
+		return 1;
+	case FP_E_MVROOT:
+		cli_msg("'%s': the root directory cannot be moved", c->image);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 void cli_bad_path(const struct cli *c, enum fp_err err,
 	      const struct fp_plan_diag *d, const struct fp_geom *g)
 {
@@ -262,6 +302,10 @@ void cli_bad_path(const struct cli *c, enum fp_err err,
 
 	if (kind != FP_REQ_FILE && edit_error(c, err, d, kind))
 		return;
+	if (fp_reqs_edit(c->rq, d->req)->kind == FP_REQ_MV &&
+	    mv_error(c, err, d))
+		return;
+
 	switch (err) {
 	case FP_E_NOENT:
 		cli_msg("'%s': no directory '::%s' for '::%s'%s", c->image,

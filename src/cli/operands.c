@@ -49,6 +49,26 @@ int cli_add_edit(struct cli *c, const char *path,
 	return EXIT_OK;
 }
 
+int cli_add_mv(struct cli *c, const char *from, const char *to)
+{
+	struct fp_req_edit e = { FP_REQ_MV, c->replace ? FP_EDIT_REPLACE : 0,
+				 NULL, 0, 0 };
+	const char *bad = strncmp(from, "::", 2) ? from :
+			  strncmp(to, "::", 2) ? to : NULL;
+
+	if (bad)
+		return cli_usage_error("path '%s' does not start with ::", bad);
+	if (strspn(from + 2, "/") == strlen(from + 2))
+		return cli_usage_error("%s", "the root directory cannot be "
+				   "moved");
+	e.to = to + 2;
+	if (fp_reqs_add_edit(c->rq, from + 2, &e)) {
+		cli_msg("out of memory");
+		return EXIT_OPERATIONAL;
+	}
+	return EXIT_OK;
+}
+
 /*
  * 1 if volume path @path ends in a slash.  On the command line such a
  * path names a directory, as mtools 4.0.43 reads a target, although the

@@ -350,6 +350,7 @@ enum cli_opt {
 	OPT_RM, OPT_MKDIR, OPT_RECURSIVE,
 	OPT_ATTR,
 	OPT_LABEL_MODE,	/* --label without --mkfs: not a popt value */
+	OPT_MV,
 };
 
 #define OPT_BIT(o) (UINT64_C(1) << (o))
@@ -437,6 +438,10 @@ static const struct opt_rule opt_rules[] = {
 	  OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST) |
 	  OPT_BIT(OPT_ATTR) | OPT_BIT(OPT_PROGRESS) |
 	  OPT_BIT(OPT_PROGRESS_FD), 0, NULL, 0 },
+	{ OPT_MV, OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) |
+	  OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PLACE) |
+	  OPT_BIT(OPT_PUNCH_HOLES) | OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) |
+	  OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_FILL_HOLES), 0, NULL, 0 },
 	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL, 0 },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
 	  "without it new clusters are zeroed anyway", 0 },
@@ -566,6 +571,9 @@ static int parse_operands(struct cli *c)
 		ret = parse_edit_paths(c, args + 1, n);
 	else if (!ret && c->attr_spec)
 		ret = parse_attr_paths(c, args + 1, n);
+	else if (!ret && c->mv)
+		ret = n == 2 ? cli_add_mv(c, args[1], args[2]) :
+		      cli_usage_error("%s", "--mv takes IMAGE ::FROM ::TO");
 	else if (!ret && !c->verify && !c->map && !c->trim && !c->fill_holes)
 		ret = parse_pairs(c, args + 1, n);
 	for (i = 0; !ret && i < c->manifest_count; i++)
@@ -730,6 +738,8 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_TRIM, NULL, NULL },
 		{ "replace", 0, POPT_ARG_NONE, &c->replace,
 		  OPT_REPLACE, NULL, NULL },
+		{ "mv", 0, POPT_ARG_NONE, &c->mv,
+		  OPT_MV, NULL, NULL },
 		{ "force", 0, POPT_ARG_NONE, &c->force,
 		  OPT_FORCE, NULL, NULL },
 		{ "verify", 0, POPT_ARG_NONE, &c->verify,

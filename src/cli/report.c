@@ -34,6 +34,8 @@ static const char *action_name(const struct fp_plan_file *f)
 		return "label";
 	case FP_ACT_REPLACE:
 		return "replace";
+	case FP_ACT_MOVE:
+		return "move";
 	default:
 		return "none";
 	}
@@ -129,6 +131,15 @@ void cli_report_plan_text(FILE *out, const struct fp_fs *fs,
 			text_label(out, f);
 			continue;
 		}
+		if (f->to) {	/* a move: no data, no clusters */
+			fprintf(out, "%s ::%s -> ::%s", action_name(f),
+				f->path, f->to);
+			if (f->freed)
+				fprintf(out, ": replaces a file, %" PRIu32
+					" clusters freed", f->freed);
+			fputc('\n', out);
+			continue;
+		}
 		if (f->action == FP_ACT_TRIM) {
 			fprintf(out, "trim ::%s: size %" PRIu32 ", clusters %"
 				PRIu32 " -> %" PRIu32 "\n", f->path,
@@ -208,6 +219,11 @@ static void json_file(FILE *out, const struct fp_plan_file *f)
 	if (f->src) {
 		fputs(",\"source\":", out);
 		cli_report_json_string(out, f->src);
+	}
+	if (f->to) {
+		fputs(",\"to\":", out);
+		cli_report_json_string(out, f->to);
+		fprintf(out, ",\"freed_clusters\":%" PRIu32, f->freed);
 	}
 	fprintf(out, ",\"action\":\"%s\",\"old_size\":%" PRIu32
 		",\"new_size\":%" PRIu32 ",\"old_clusters\":%" PRIu32

@@ -51,6 +51,14 @@ struct boot_field {
 	uint8_t last_sig;
 };
 
+/* A late change of a directory: an entry put, or a set unlinked. */
+struct late {
+	struct fp_dir *dir;	/* borrowed */
+	uint32_t slot;
+	uint32_t count;		/* unlink: entries; put: 0 */
+	uint8_t ent[FP_DIRENT_LEN];	/* put: the entry */
+};
+
 struct fp_change_set {
 	struct fp_fs *fs;	/* borrowed */
 	struct fp_fsinfo fsinfo;	/* FSInfo as it was when the set
@@ -67,6 +75,8 @@ struct fp_change_set {
 	size_t cut_count, cut_cap;
 	struct fp_dir **dirs;	/* borrowed */
 	size_t dir_count, dir_cap;
+	struct late *lates;	/* puts and unlinks, in the order given */
+	size_t late_count, late_cap;
 	uint32_t alloc_count;
 	uint32_t freed_count;
 	uint32_t last_alloc;
@@ -220,6 +230,38 @@ enum fp_err fp_change_boot_field(struct fp_change_set *cs, uint32_t off,
 	return FP_OK;
 }
 
+static enum fp_err add_late(struct fp_change_set *cs, struct fp_dir *dir,
+			    uint32_t slot, uint32_t count, const uint8_t *ent)
+{
+	struct late *l;
+	enum fp_err err;
+
+	err = fp_grow(&cs->lates, &cs->late_cap, cs->late_count,
+		      sizeof(*cs->lates));
+	if (err)
+		return err;
+	l = &cs->lates[cs->late_count++];
+	l->dir = dir;
+	l->slot = slot;
+	l->count = count;
+	if (ent)
+		memcpy(l->ent, ent, FP_DIRENT_LEN);
+	return FP_OK;
+}
+
+enum fp_err fp_change_put_late(struct fp_change_set *cs, struct fp_dir *dir,
+			       uint32_t slot, const uint8_t *ent)
+{
+	return add_late(cs, dir, slot, 0, ent);
+}
+
+enum fp_err fp_change_unlink(struct fp_change_set *cs, struct fp_dir *dir,
+			     uint32_t slot, uint32_t count)
+{
+	assert(count);
+	return add_late(cs, dir, slot, count, NULL);
+}
+
 void fp_change_sync_copies(struct fp_change_set *cs)
 {
 	cs->sync_copies = 1;
@@ -253,6 +295,7 @@ void fp_change_set_free(struct fp_change_set *cs)
 	free(cs->links);
 	free(cs->cuts);
 	free(cs->dirs);
+	free(cs->lates);
 	free(cs);
 }
 
@@ -525,6 +568,33 @@ static enum fp_err write_dirs(struct fp_change_set *cs,
 	return err;
 }
 
+/*
+ * After the changed sectors: the late entries put, written, then the
+ * sets unlinked, written (fp_dir_flush() writes only what changed).
+ */
+static enum fp_err write_lates(struct fp_change_set *cs)
+{
+	enum fp_err err = FP_OK;
+	int unlink;
+	size_t i;
+
+	for (unlink = 0; !err && unlink < 2; unlink++) {
+		for (i = 0; i < cs->late_count; i++) {
+			struct late *l = &cs->lates[i];
+
+			if (unlink && l->count) {
+				fp_dir_delete(l->dir, l->slot, l->count);
+			} else if (!unlink && !l->count) {
+				memcpy(fp_dir_ent(l->dir, l->slot), l->ent,
+				       FP_DIRENT_LEN);
+				fp_dir_touch(l->dir, l->slot);
+			}
+		}
+		err = write_dirs(cs, fp_dir_flush);
+	}
+	return err;
+}
+
 /* Data first: nothing on disk points at it yet. */
 static enum fp_err write_data(struct fp_change_set *cs,
 			      const struct fp_commit_opts *o,
@@ -562,6 +632,8 @@ enum fp_err fp_commit_write(struct fp_change_set *cs,
 		err = write_links(cs);
 	if (!err)
 		err = write_dirs(cs, fp_dir_flush);
+	if (!err && cs->late_count)
+		err = write_lates(cs);
 	if (!err)
 		err = write_boot_last(cs);
 	if (!err && cs->cut_count)

@@ -102,6 +102,25 @@ enum fp_err fp_change_boot_field(struct fp_change_set *cs, uint32_t off,
 				 uint8_t last_sig);
 
 /*
+ * Entry @slot of @dir (borrowed until the commit, and given to
+ * fp_change_dir() too) becomes the 32 bytes at @ent, written after the
+ * changed directory sectors of step 4, as a step of its own: a moved
+ * directory's ".." once its new entry is on disk.
+ */
+enum fp_err fp_change_put_late(struct fp_change_set *cs, struct fp_dir *dir,
+			       uint32_t slot, const uint8_t *ent);
+
+/*
+ * The @count entries from @slot of @dir (borrowed until the commit, and
+ * given to fp_change_dir() too) are marked deleted after the late entries
+ * above, as the last directory write: a moved entry's old set goes only
+ * once its new one is on disk, so that a cut in between leaves two
+ * entries of one file (docs/DESIGN.md "Moves"), never none.
+ */
+enum fp_err fp_change_unlink(struct fp_change_set *cs, struct fp_dir *dir,
+			     uint32_t slot, uint32_t count);
+
+/*
  * The FAT copies differ by lost clusters only (fp_plan_check_copies()):
  * the first FAT write carries the differing sectors of the active copy
  * to every copy.
@@ -147,8 +166,10 @@ struct fp_commit_fail {
  *  3. every FAT copy: the new chains with the linked chain ends as they
  *     are on disk, then those ends pointed at the new chains;
  *  4. the changed directory sectors on disk, between the two writes of
- *     a boot sector field held (fp_change_boot_field()), then the
- *     field's last write to the boot sector and to its backup;
+ *     a boot sector field held (fp_change_boot_field()); then the late
+ *     entries (fp_change_put_late()), then the entries unlinked
+ *     (fp_change_unlink()), each a pass of directory writes; then the
+ *     boot sector field's last write to the boot sector and its backup;
  *  5. every FAT copy: the ends of the chains that lose clusters, then
  *     the freed clusters;
  *  6. FSInfo's free count and next-free hint; fsync unless opts->no_sync.

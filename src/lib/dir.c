@@ -750,6 +750,17 @@ void fp_dir_touch(struct fp_dir *dir, uint32_t slot)
 	dir->dirty[(size_t)slot * FP_DIRENT_LEN / dir->sec_len] = 1;
 }
 
+void fp_dir_delete(struct fp_dir *dir, uint32_t slot, uint32_t count)
+{
+	uint32_t i;
+
+	assert(slot + count <= dir->end);
+	for (i = slot; i < slot + count; i++) {
+		fp_dir_ent(dir, i)[0] = FP_DIRENT_FREE;
+		fp_dir_touch(dir, i);
+	}
+}
+
 void fp_dir_put(struct fp_dir *dir, uint32_t slot, const uint8_t *ents,
 		uint32_t count)
 {

@@ -246,6 +246,14 @@ void fp_dir_put(struct fp_dir *dir, uint32_t slot, const uint8_t *ents,
  */
 void fp_dir_remove(struct fp_dir *dir, uint32_t first_slot, uint32_t slot);
 
+/*
+ * Mark the @count entries from @slot deleted (first byte 0xE5), as an
+ * entry set is removed, and changed.  Lookups no longer find the set;
+ * its slots are free for fp_dir_put() at a slot its caller picks
+ * (fp_dir_find_free() may not see them before the next load).
+ */
+void fp_dir_delete(struct fp_dir *dir, uint32_t slot, uint32_t count);
+
 /* Mark entry @slot changed after editing it through fp_dir_ent(). */
 void fp_dir_touch(struct fp_dir *dir, uint32_t slot);
 

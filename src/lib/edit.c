@@ -21,6 +21,8 @@ enum fp_err fp_edit_plan(struct fp_plan *p, const struct fp_req *r,
 		return fp_edit_attr_plan(p, r, ed, f);
 	case FP_REQ_LABEL:
 		return fp_edit_label_plan(p, r, ed, f);
+	case FP_REQ_MV:
+		return fp_edit_mv(p, r, ed, f);
 	default:	/* a kind this build does not plan yet */
 		return FP_E_INVAL;
 	}

@@ -11,14 +11,8 @@
 
 #include "le.h"
 
-/*
- * The existing file @e, about to be replaced, as the writers check what
- * they free: a valid short name, a chain the tree walk found sound, not
- * cross-linked (its clusters go back to the free pool, so they must be
- * its own), and long enough for its size.  *have: its chain's length.
- */
-static enum fp_err check_old(struct fp_plan *p, const struct fp_dirent *e,
-			     uint32_t *have)
+enum fp_err fp_edit_check_freed(struct fp_plan *p, const struct fp_dirent *e,
+				uint32_t *have)
 {
 	struct fp_walk_check c = fp_plan_gate(p);
 	uint32_t last;
@@ -70,7 +64,7 @@ enum fp_err fp_edit_replace(struct fp_plan *p, const struct fp_req *r,
 
 	if (e->attr & FP_ATTR_DIR)
 		return FP_E_ISDIR;
-	err = check_old(p, e, &have);
+	err = fp_edit_check_freed(p, e, &have);
 	if (err)
 		return err;
 	f->action = FP_ACT_REPLACE;

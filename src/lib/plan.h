@@ -124,6 +124,7 @@ struct fp_plan_file {
 	uint8_t new_attr;	/* before and after (equal: unchanged) */
 	uint8_t old_label[11];	/* FP_ACT_LABEL: the root's label entry */
 	uint8_t new_label[11];	/* before and after; spaces: none */
+	const char *to;		/* FP_ACT_MOVE: the new path, borrowed */
 };
 
 /* Where and why planning failed. */

@@ -195,6 +195,15 @@ enum fp_err fp_edit_attr_plan(struct fp_plan *p, const struct fp_req *r,
 /* edit_replace.c */
 
 /*
+ * The existing file @e, about to be replaced, as the writers check what
+ * they free: a valid short name, a chain the tree walk found sound, not
+ * cross-linked (its clusters go back to the free pool, so they must be
+ * its own), and long enough for its size.  *have: its chain's length.
+ */
+enum fp_err fp_edit_check_freed(struct fp_plan *p, const struct fp_dirent *e,
+				uint32_t *have);
+
+/*
  * The copy request @r of host file @src lands on the existing entry @e of
  * @dir, and may replace it (FP_EDIT_REPLACE): plan the new data into
  * clusters of its own, the switch of @e's short entry to them (start
@@ -217,5 +226,16 @@ enum fp_err fp_edit_replace(struct fp_plan *p, const struct fp_req *r,
 enum fp_err fp_edit_replace_copy(struct fp_plan *p, const struct fp_req *r,
 				 const struct fp_req_src *src,
 				 struct fp_plan_file *f, int *done);
+
+/* edit_mv.c */
+
+/*
+ * --mv: rename or move @r->path to @ed->to (FP_EDIT_REPLACE: over an
+ * existing file), as docs/DESIGN.md "Moves" says.  FP_E_MVROOT for the
+ * root, FP_E_MVSELF for a directory into itself or below; FP_E_NOFILE,
+ * FP_E_EXISTS, FP_E_ISDIR, FP_E_NOTDIR, FP_E_DAMAGED.
+ */
+enum fp_err fp_edit_mv(struct fp_plan *p, const struct fp_req *r,
+		       const struct fp_req_edit *ed, struct fp_plan_file *f);
 
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Copyright (C) 2026 The fatprealloc authors */
-/* check_edit_mv.c - copies that replace files (--replace), on memory. */
+/* check_edit_mv.c - --replace and --mv on a memory volume. */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -213,6 +213,151 @@ START_TEST(test_replace_refuses_directory)
 }
 END_TEST
 
+/* Plan --mv @from @to (@flags) on a new open of the image. */
+static enum fp_err mv(struct ctx *c, const char *from, const char *to,
+		      unsigned flags)
+{
+	struct fp_req r = { from, 0 };
+	struct fp_req_edit e = { FP_REQ_MV, flags, to, 0, 0 };
+	struct fp_plan_opts o = { .time = 1700000000, .utc = 1, .edits = &e };
+
+	reopen(c);
+	return fp_plan_build(c->fs, &o, &r, 1, &c->plan, &c->diag);
+}
+
+/* Make directory @path (a copy of an empty host directory). */
+static void mkdir_at(struct ctx *c, const char *path)
+{
+	struct fp_req r = { path, 0 };
+	struct fp_req_src s = { "host", 1, 1, NULL };
+	struct fp_plan_opts o = { .time = 1, .utc = 1, .srcs = &s };
+
+	reopen(c);
+	ck_assert_int_eq(fp_plan_build(c->fs, &o, &r, 1, &c->plan, &c->diag),
+			 FP_OK);
+	ck_assert_int_eq(fp_plan_commit(c->plan, 1), FP_OK);
+}
+
+/* The first cluster of directory entry @slot of the root. */
+static uint16_t root_cl(const struct ctx *c, uint32_t slot)
+{
+	return fp_le16(disk(c) + ROOT + slot * 32 + DIR_CLUS_LO);
+}
+
+START_TEST(test_mv_rename_in_place)
+{
+	uint8_t *a = filled('a', 3 * SEC), before[32];
+	const uint8_t *root;
+	unsigned long writes;
+	struct ctx c;
+
+	ctx_open(&c);
+	ck_assert_int_eq(copy(&c, "/A.TXT", a, 3 * SEC, 0, 1600000000),
+			 FP_OK);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
+	root = disk(&c) + ROOT;
+	memcpy(before, root, 32);
+	ck_assert_int_eq(mv(&c, "/a.txt", "/B.BIN", 0), FP_OK);
+	writes = fp_img_write_count(c.img);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
+	/* one write: the root's sector; nothing of the FAT */
+	ck_assert_uint_eq(fp_img_write_count(c.img) - writes, 1);
+	ck_assert_mem_eq(root, "B       BIN", 11);
+	ck_assert_mem_eq(root + 11, before + 11, 21);
+	ck_assert_uint_eq(root[32], 0);
+	/* to itself: nothing to do */
+	ck_assert_int_eq(mv(&c, "/b.bin", "/B.BIN", 0), FP_OK);
+	ck_assert_int_eq(fp_plan_files(c.plan, &(size_t){ 0 })[0].action,
+			 FP_ACT_NONE);
+	ctx_close(&c);
+	free(a);
+}
+END_TEST
+
+START_TEST(test_mv_into_directory_and_dotdot)
+{
+	uint8_t *a = filled('a', SEC);
+	const uint8_t *sub;
+	uint16_t d1, d2;
+	struct ctx c;
+
+	ctx_open(&c);
+	mkdir_at(&c, "/D1");
+	mkdir_at(&c, "/D2");
+	d1 = root_cl(&c, 0);
+	d2 = root_cl(&c, 1);
+	ck_assert_int_eq(copy(&c, "/Long File Name.txt", a, SEC, 0, 1),
+			 FP_OK);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
+	/* a file into D1/, keeping its long name */
+	ck_assert_int_eq(mv(&c, "/long file name.TXT", "/d1/", 0), FP_OK);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
+	sub = disk(&c) + testvol_cl_off(d1);
+	ck_assert_uint_eq(sub[2 * 32 + DIR_ATTR], FP_ATTR_LFN);
+	ck_assert_uint_eq(sub[3 * 32 + DIR_ATTR], FP_ATTR_LFN);
+	ck_assert_mem_eq(sub + 4 * 32, "LONGFI~1TXT", 11);
+	ck_assert_uint_eq(disk(&c)[ROOT + 2 * 32], FP_DIRENT_FREE);
+	ck_assert_uint_eq(disk(&c)[ROOT + 3 * 32], FP_DIRENT_FREE);
+	ck_assert_uint_eq(disk(&c)[ROOT + 4 * 32], FP_DIRENT_FREE);
+	/* D1 into D2 (an existing directory): ".." follows */
+	ck_assert_int_eq(mv(&c, "/D1", "/D2", 0), FP_OK);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
+	sub = disk(&c) + testvol_cl_off(d2);
+	ck_assert_mem_eq(sub + 2 * 32, "D1         ", 11);
+	ck_assert_uint_eq(fp_le16(sub + 2 * 32 + DIR_CLUS_LO), d1);
+	sub = disk(&c) + testvol_cl_off(d1);
+	ck_assert_mem_eq(sub + 32, "..         ", 11);
+	ck_assert_uint_eq(fp_le16(sub + 32 + DIR_CLUS_LO), d2);
+	ck_assert_uint_eq(disk(&c)[ROOT], FP_DIRENT_FREE);
+	/* and back to the root: ".." is 0 */
+	ck_assert_int_eq(mv(&c, "/D2/D1", "/", 0), FP_OK);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
+	ck_assert_uint_eq(fp_le16(sub + 32 + DIR_CLUS_LO), 0);
+	ctx_close(&c);
+	free(a);
+}
+END_TEST
+
+START_TEST(test_mv_refusals)
+{
+	uint8_t *a = filled('a', 2 * SEC);
+	unsigned long writes;
+	struct ctx c;
+
+	ctx_open(&c);
+	mkdir_at(&c, "/D");
+	mkdir_at(&c, "/D/E");
+	ck_assert_int_eq(copy(&c, "/F", a, 2 * SEC, 0, 1), FP_OK);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
+	ck_assert_int_eq(copy(&c, "/G", a, SEC, 0, 1), FP_OK);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
+	writes = fp_img_write_count(c.img);
+	ck_assert_int_eq(mv(&c, "/", "/X", 0), FP_E_MVROOT);
+	ck_assert_int_eq(mv(&c, "/D", "/D/E/", 0), FP_E_MVSELF);
+	ck_assert_int_eq(mv(&c, "/D", "/D", 0), FP_OK);	/* itself */
+	ck_assert_int_eq(mv(&c, "/D", "/D/", 0), FP_E_MVSELF);
+	ck_assert_int_eq(mv(&c, "/F", "/F/", 0), FP_E_NOTDIR);
+	ck_assert_int_eq(mv(&c, "/D", "/d/x", 0), FP_E_MVSELF);
+	ck_assert_int_eq(mv(&c, "/nope", "/X", 0), FP_E_NOFILE);
+	ck_assert_int_eq(mv(&c, "/F", "/G", 0), FP_E_EXISTS);
+	ck_assert_int_eq(mv(&c, "/D", "/G", FP_EDIT_REPLACE), FP_E_NOTDIR);
+	ck_assert_int_eq(mv(&c, "/F", "/nodir/", 0), FP_E_NOENT);
+	ck_assert_uint_eq(fp_img_write_count(c.img), writes);
+	/* --replace: G takes F's chain, G's cluster is freed */
+	ck_assert_int_eq(mv(&c, "/F", "/G", FP_EDIT_REPLACE), FP_OK);
+	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
+	ck_assert_uint_eq(disk(&c)[ROOT + 32], FP_DIRENT_FREE);
+	ck_assert_mem_eq(disk(&c) + ROOT + 2 * 32, "G          ", 11);
+	ck_assert_uint_eq(root_cl(&c, 2), 4);
+	ck_assert_uint_eq(fp_le32(disk(&c) + ROOT + 2 * 32 + DIR_SIZE),
+			  2 * SEC);
+	ck_assert_uint_eq(disk_fat(&c, 6), 0);
+	ck_assert_uint_eq(disk_fat(&c, 4), 5);
+	ctx_close(&c);
+	free(a);
+}
+END_TEST
+
 static Suite *edit_suite(void)
 {
 	Suite *s = suite_create("edit_mv");
@@ -223,6 +368,12 @@ static Suite *edit_suite(void)
 	tcase_add_test(tc, test_replace_refused_without_room_of_its_own);
 	tcase_add_test(tc, test_replace_refuses_cross_linked_file);
 	tcase_add_test(tc, test_replace_refuses_directory);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("mv");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_mv_rename_in_place);
+	tcase_add_test(tc, test_mv_into_directory_and_dotdot);
+	tcase_add_test(tc, test_mv_refusals);
 	suite_add_tcase(s, tc);
 	return s;
 }
