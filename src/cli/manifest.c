@@ -248,11 +248,35 @@ static int label_line(struct cli *c, const char *name, size_t line,
 			      CLI_LABEL_HINT);
 }
 
+/*
+ * "mv ::FROM ::TO": a move (--mv's), split as "SRC ::DEST" is, so FROM
+ * may hold spaces; --replace applies.
+ */
+static int mv_line(struct cli *c, const char *name, size_t line,
+		   char *args)
+{
+	char *to = NULL;
+
+	if (c->map || c->trim)
+		return manifest_error(name, line, "'mv %s': no moves with "
+				      "--map or --trim%s", args, "");
+	if (!strncmp(args, "::", 2))
+		to = copy_dest(args);
+	if (!to)
+		return manifest_error(name, line, "'mv %s' is not "
+				      "'mv ::FROM ::TO'%s", args, "");
+	if (strspn(args + 2, "/") == strlen(args + 2))
+		return manifest_error(name, line, "'mv %s': the root directory "
+				      "cannot be moved%s", args, "");
+	return cli_add_mv(c, args, to);
+}
+
 static const struct manifest_verb verbs[] = {
 	{ "rm", rm_line },
 	{ "mkdir", mkdir_line },
 	{ "attr", attr_line },
 	{ "label", label_line },
+	{ "mv", mv_line },
 	{ NULL, NULL }
 };
 
