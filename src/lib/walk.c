@@ -220,6 +220,27 @@ int fp_walk_chain_short(const struct fp_walk_check *c,
 	       failed(c, FP_P_CHAIN_SHORT, e, e->cl, have, want, 1) : 0;
 }
 
+/*
+ * Claim the chain of entry @e as walk_chain() does; with a report, an
+ * entry that starts where one claimed before does, with its size and
+ * attributes, is a move cut short (moved-twice), not a cross-link.
+ */
+static uint32_t claim_entry(struct fp_walk *v, struct fp_walk_path *path,
+			    const struct fp_dirent *e, int *ok)
+{
+	uint32_t n;
+
+	v->twice = v->r && !v->owners_pass && e->cl <= v->max_cl &&
+		   fp_bitset_test(&v->claimed, e->cl) &&
+		   fp_twice_same(&v->starts, e);
+	n = walk_chain(v, path, e->cl, ok);
+	if (v->r && !v->owners_pass && !v->twice &&
+	    fp_twice_add(&v->starts, e))
+		fp_walk_fail(v, FP_E_NOMEM);
+	v->twice = 0;
+	return n;
+}
+
 static void check_file(struct fp_walk *v, struct fp_walk_path *path,
 		       const struct fp_dirent *e)
 {
@@ -234,7 +255,7 @@ static void check_file(struct fp_walk *v, struct fp_walk_path *path,
 		v->r->files++;
 	v->last = FP_P_COUNT;
 	if (e->cl)
-		n = walk_chain(v, path, e->cl, &ok);
+		n = claim_entry(v, path, e, &ok);
 	walk_progress(v, n);
 	if (!ok) {
 		mark_dir(v, e->cl, v->last);
@@ -377,7 +398,7 @@ static void check_subdir(struct fp_walk *v, size_t f,
 	 * clusters against a file listed after it (as fsck.fat decides).
 	 */
 	v->last = FP_P_COUNT;
-	n = walk_chain(v, path, e->cl, &ok);
+	n = claim_entry(v, path, e, &ok);
 	walk_progress(v, n);
 	if (!ok)
 		mark_dir(v, e->cl, v->last);
@@ -681,6 +702,7 @@ void fp_walk_free(struct fp_walk *w)
 	free(w->names_buf);
 	free(w->links);
 	fp_dupname_release(&w->names);
+	fp_twice_release(&w->starts);
 	free(w->taken);
 	free(w->marks);
 	for (i = 0; i < w->xl_count; i++)

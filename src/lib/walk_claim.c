@@ -98,7 +98,8 @@ static void cross_link(struct fp_walk *v, struct fp_walk_path *path,
 	v->xl[v->xl_count].cl = cl;
 	v->xl[v->xl_count].want = 0;
 	v->xl[v->xl_count++].owner = NULL;
-	fp_walk_add_at(v, FP_P_CROSS_LINK, path, cl, 0, 0);
+	fp_walk_add_at(v, v->twice ? FP_P_MOVED_TWICE : FP_P_CROSS_LINK, path,
+		       cl, 0, 0);
 }
 
 /* In the owner pass: remember the first chain that holds each cluster. */
@@ -209,7 +210,8 @@ void fp_walk_name_owners(struct fp_walk *v)
 	qsort(v->xl, v->xl_count, sizeof(*v->xl), xl_cmp);
 	/* owners only for the findings kept: at most FP_VERIFY_CAP paths */
 	for (i = 0; i < r->finding_count; i++)
-		if (r->findings[i].problem == FP_P_CROSS_LINK &&
+		if ((r->findings[i].problem == FP_P_CROSS_LINK ||
+		     r->findings[i].problem == FP_P_MOVED_TWICE) &&
 		    (x = xl_find(v, r->findings[i].cl)))
 			x->want = 1;
 	fp_bitset_clear(&v->claimed);
@@ -217,7 +219,8 @@ void fp_walk_name_owners(struct fp_walk *v)
 	fp_walk_tree(v);
 	v->owners_pass = 0;	/* later findings count again */
 	for (i = 0; i < r->finding_count; i++) {
-		if (r->findings[i].problem != FP_P_CROSS_LINK)
+		if (r->findings[i].problem != FP_P_CROSS_LINK &&
+		    r->findings[i].problem != FP_P_MOVED_TWICE)
 			continue;
 		x = xl_find(v, r->findings[i].cl);
 		if (x && x->owner && !r->findings[i].other &&

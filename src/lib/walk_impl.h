@@ -20,6 +20,7 @@
 #include "fs.h"
 #include "problem.h"
 #include "progress.h"
+#include "twice.h"
 #include "walk.h"
 
 /* FAT entries walk_entry() reads at a time and keeps. */
@@ -85,6 +86,8 @@ struct fp_walk {
 	struct fp_walk_xlink *xl;	/* sorted by cluster for the owners */
 	size_t xl_count, xl_cap;
 	int owners_pass;	/* re-walk to name the first owners */
+	struct fp_twice starts;	/* --verify: the entries' first clusters */
+	int twice;		/* the chain being claimed is moved-twice */
 	struct fp_tick tick;	/* progress (--verify): FAT pass, walk */
 	uint64_t walked;	/* clusters the walk has claimed */
 	struct fp_walk_run *links;	/* the FAT pass's long runs of links,
