@@ -360,6 +360,8 @@ enum cli_opt {
 		      OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_DRY_RUN) | \
 		      OPT_BIT(OPT_FORCE) | OPT_BIT(OPT_NO_SYNC) | \
 		      OPT_BIT(OPT_PUNCH_HOLES) | OPT_BIT(OPT_PLACE))
+/* What only a writer reads: the preallocation options and --replace. */
+#define OPT_COPYING (OPT_PREALLOC | OPT_BIT(OPT_REPLACE))
 /* What only --mkfs reads. */
 #define MKFS_RULE(o) { o, 0, OPT_BIT(OPT_MKFS), \
 		       "it sets up the filesystem --mkfs makes", 0 }
@@ -380,21 +382,21 @@ struct opt_rule {
 };
 
 static const struct opt_rule opt_rules[] = {
-	{ OPT_VERIFY, OPT_PREALLOC | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM) |
+	{ OPT_VERIFY, OPT_COPYING | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_TRIM) |
 	  OPT_BIT(OPT_MANIFEST), 0, NULL, 0 },
 	{ OPT_FILL_HOLES, (OPT_PREALLOC & ~(OPT_BIT(OPT_NO_SYNC) |
 					    OPT_BIT(OPT_FORCE))) |
 	  OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) | OPT_BIT(OPT_JSON) |
 	  OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_TRIM) |
 	  OPT_BIT(OPT_MANIFEST), 0, NULL, 0 },
-	{ OPT_MAP, OPT_PREALLOC | OPT_BIT(OPT_PROGRESS) |
+	{ OPT_MAP, OPT_COPYING | OPT_BIT(OPT_PROGRESS) |
 	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_TRIM), 0, NULL, 0 },
 	{ OPT_TRIM, OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) |
 	  OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PARENTS) |
 	  OPT_BIT(OPT_TIMESTAMP) | OPT_BIT(OPT_PROGRESS) |
 	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PLACE) |
 	  OPT_BIT(OPT_PUNCH_HOLES) | OPT_BIT(OPT_REPLACE), 0, NULL, 0 },
-	{ OPT_LIST, OPT_PREALLOC | OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) |
+	{ OPT_LIST, OPT_COPYING | OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) |
 	  OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST) |
 	  OPT_BIT(OPT_PROGRESS) | OPT_BIT(OPT_PROGRESS_FD), 0, NULL, 0 },
 	{ OPT_HASH, 0, OPT_BIT(OPT_LIST), "it hashes the files --list lists",
@@ -404,7 +406,7 @@ static const struct opt_rule opt_rules[] = {
 	  OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PROGRESS) |
 	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_LIST) | OPT_BIT(OPT_MKFS),
 	  0, NULL, 0 },
-	{ OPT_DIFF, OPT_PREALLOC | OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) |
+	{ OPT_DIFF, OPT_COPYING | OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) |
 	  OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_FILL_HOLES) | OPT_BIT(OPT_MANIFEST) |
 	  OPT_BIT(OPT_EXTRACT) | OPT_BIT(OPT_PROGRESS) |
 	  OPT_BIT(OPT_PROGRESS_FD) | OPT_BIT(OPT_LIST) | OPT_BIT(OPT_MKFS),
@@ -517,6 +519,17 @@ static void mark_replace(struct cli *c)
 }
 
 /* IMAGE and what follows it. */
+/* 1 if a request of @c copies a host file or tree in. */
+static int has_copy(const struct cli *c)
+{
+	size_t i;
+
+	for (i = 0; i < fp_reqs_count(c->rq); i++)
+		if (fp_reqs_src(c->rq, i)->host)
+			return 1;
+	return 0;
+}
+
 /*
  * --label IMAGE [NAME]: popt takes the word after --label as its value
  * (--mkfs's NAME) unless it starts with a dash; that word is IMAGE here,
@@ -578,6 +591,10 @@ static int parse_operands(struct cli *c)
 		ret = parse_pairs(c, args + 1, n);
 	for (i = 0; !ret && i < c->manifest_count; i++)
 		ret = cli_parse_manifest(c, &c->manifests[i]);
+	if (!ret && c->replace && !c->mv && !has_copy(c))
+		return cli_usage_error("%s", "option --replace needs a copy "
+				   "(SRC ::DEST), --mv or --extract: it lets "
+				   "them replace files");
 	if (ret || c->verify || c->fill_holes)
 		return ret;
 	if (c->mkfs && !fp_reqs_count(c->rq))

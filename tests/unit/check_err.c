@@ -61,6 +61,8 @@ static const struct {
 	{ FP_E_HOSTNAME, FP_CLASS_OPERATIONAL },
 	{ FP_E_NOTEMPTY, FP_CLASS_OPERATIONAL },
 	{ FP_E_ROOT, FP_CLASS_USAGE },
+	{ FP_E_MVROOT, FP_CLASS_USAGE },
+	{ FP_E_MVSELF, FP_CLASS_USAGE },
 };
 
 #define WANT_COUNT (sizeof(want) / sizeof(want[0]))
