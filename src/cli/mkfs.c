@@ -30,6 +30,7 @@ struct mk {
 	int has_volume_id;
 	uint8_t *code;		/* --boot-code's bytes, owned */
 	size_t code_len;
+	struct fp_profile_geom where;	/* the partition, for --profile */
 };
 
 void cli_mkfs_args_free(struct cli_mkfs_args *a)
@@ -255,6 +256,36 @@ static int check_code(const struct cli *c, struct mk *k,
 	return EXIT_OK;
 }
 
+/* Whether an option chose any of the geometry (else the target did). */
+static int geom_given(const struct cli_mkfs_args *a)
+{
+	return a->size || a->fat || a->cluster || a->sector || a->fats ||
+	       a->reserved || a->root || a->align;
+}
+
+/*
+ * The rules of --profile that every geometry left to choose breaks, one
+ * line each: a usage error when options chose the geometry, else the
+ * target's size or partition type is what breaks them (exit 8).
+ */
+static int profile_error(const struct cli *c, const struct fp_mkfs_diag *d)
+{
+	const struct fp_profile_rule *r;
+	char buf[512];
+	int usage = 0;
+	size_t i;
+
+	for (i = 0; i < d->rule_count; i++) {
+		r = d->rules[i].rule;
+		fp_profile_rule_format(r, d->rules[i].figure, d->rules[i].limit,
+				       buf, sizeof(buf));
+		cli_msg("cannot make FAT%d in '%s' for --profile %s: %s",
+		    (int)d->type, c->image, c->profile_arg, buf);
+		usage |= !fp_profile_rule_part(r) && geom_given(&c->mk);
+	}
+	return usage ? cli_try_help() : EXIT_OPERATIONAL;
+}
+
 /* The refusal of fp_mkfs_geom(), with its reason. */
 static int geom_error(const struct cli *c, const struct fp_mkfs_diag *d)
 {
@@ -294,6 +325,8 @@ static int geom_error(const struct cli *c, const struct fp_mkfs_diag *d)
 	};
 	char buf[256];
 
+	if (d->why == FP_MKFS_PROFILE)
+		return profile_error(c, d);
 	snprintf(buf, sizeof(buf), why[d->why], d->figure);
 	if (d->type)
 		cli_msg("cannot make FAT%d in '%s': %s", (int)d->type, c->image,
@@ -362,13 +395,21 @@ static uint64_t round_up(uint64_t v, uint64_t step)
 static int too_few(enum fp_mkfs_why why)
 {
 	return why == FP_MKFS_TOO_SMALL || why == FP_MKFS_FAT16_FEW ||
-	       why == FP_MKFS_FAT32_FEW;
+	       why == FP_MKFS_FAT32_FEW || why == FP_MKFS_PROFILE;
+}
+
+/* The geometry of k->o under --profile (fp_mkfs_geom_profile()). */
+static enum fp_err plan_geom(const struct cli *c, const struct mk *k,
+			     struct fp_mkfs_geom *g, struct fp_mkfs_diag *d)
+{
+	return fp_mkfs_geom_profile(&k->o, c->profile, &k->where, g, d);
 }
 
 /*
  * --size auto: from the content's bytes plus the slack asked for, the
  * size grows in steps of the alignment (1 MiB) by a sixteenth at a time
- * until the plan fits and leaves the slack free.
+ * until the plan fits and leaves the slack free, and keeps the rules of
+ * --profile (a UEFI ESP grows to 32 MiB and the clusters FAT32 needs).
  */
 static int auto_size(const struct cli *c, struct mk *k,
 		     struct fp_mkfs_geom *g, uint32_t *free_cl)
@@ -381,13 +422,14 @@ static int auto_size(const struct cli *c, struct mk *k,
 	size_t i;
 	int t, ret;
 
+	memset(&d, 0, sizeof(d));
 	for (i = 0; i < fp_reqs_count(c->rq); i++)
 		content += fp_reqs_size(c->rq, i);
 	want = k->free_pct ? content / 100 * k->free_pct : k->free_len;
 	len = round_up(content + want + content / 32 + step, step);
 	for (t = 0; t < AUTO_TRIES; t++) {
 		k->o.vol_len = len;
-		err = fp_mkfs_geom(&k->o, g, &d);
+		err = plan_geom(c, k, g, &d);
 		if (err && !too_few(d.why))
 			return geom_error(c, &d);
 		if (!err) {
@@ -399,6 +441,8 @@ static int auto_size(const struct cli *c, struct mk *k,
 		}
 		len += round_up(len / 16, step);
 	}
+	if (d.why == FP_MKFS_PROFILE)
+		return geom_error(c, &d);
 	cli_msg("cannot find a size for '%s' that holds the content", c->image);
 	return EXIT_OPERATIONAL;
 }
@@ -526,7 +570,7 @@ static int choose(const struct cli *c, struct mk *k, struct fp_mkfs_geom *g,
 	}
 	if (k->has_size)
 		k->o.vol_len = k->size;
-	if (fp_mkfs_geom(&k->o, g, &d))
+	if (plan_geom(c, k, g, &d))
 		return geom_error(c, &d);
 	ret = check_code(c, k, g);
 	return ret ? ret : fits(c, k, g, free_cl, 0, &err);
@@ -594,6 +638,7 @@ int cli_run_mkfs(const struct cli *c, cli_fill_fn *fill)
 		if (!ret) {
 			k.o.vol_len = fp_img_len(fp_vol_img(vol));
 			k.o.dev_off = fp_img_base(fp_vol_img(vol));
+			fp_profile_geom_where(&k.where, fp_vol_locate(vol));
 		}
 	}
 	if (!ret)

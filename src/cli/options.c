@@ -368,7 +368,7 @@ enum cli_opt {
 
 /*
  * Options that contradict each other, one table as util-linux's UL_EXCL
- * ones: given @opt, no option of @excludes may be given and every option
+ * ones: given @opt, no option of @excludes may be given and one option
  * of @needs must be, for the reason @why (or NULL); a rule with @when
  * applies only when every option of @when is given too.  A --dry-run
  * takes every preallocation option, so that it previews any command line.
@@ -449,7 +449,7 @@ static const struct opt_rule opt_rules[] = {
 	  "without it new clusters are zeroed anyway", 0 },
 	{ OPT_STRICT, 0, OPT_BIT(OPT_VERIFY),
 	  "it counts the warnings of --verify as errors", 0 },
-	{ OPT_PROFILE, 0, OPT_BIT(OPT_VERIFY),
+	{ OPT_PROFILE, 0, OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MKFS),
 	  "it checks the volume against a boot target's rules", 0 },
 	{ OPT_PUNCH_HOLES, 0, OPT_BIT(OPT_ZERO),
 	  "with --keep-size alone nothing is zeroed",
@@ -479,27 +479,49 @@ static const char *opt_name(const struct poptOption *opts, int val)
 	return "?";
 }
 
+/* The options of @mask by long name, "--a", "--a or --b", into @buf. */
+static void opt_names(const struct poptOption *opts, uint64_t mask,
+		      char *buf, size_t len)
+{
+	size_t n = 0;
+	int o, w;
+
+	buf[0] = '\0';
+	for (o = 0; o < 64 && n < len; o++) {
+		if (!(mask & OPT_BIT(o)))
+			continue;
+		mask &= ~OPT_BIT(o);
+		w = snprintf(buf + n, len - n, "%s--%s", n ? " or " : "",
+			     opt_name(opts, o));
+		n += w < 0 ? len : (size_t)w;
+	}
+}
+
 /* The first rule of opt_rules[] that the options in @given break. */
 static int check_conflicts(const struct poptOption *opts, uint64_t given)
 {
 	const struct opt_rule *r;
 	uint64_t bad;
+	char names[128];
 	int o;
 
 	for (r = opt_rules; r < opt_rules + ARRAY_SIZE(opt_rules); r++) {
-		bad = (given & r->excludes) | (~given & r->needs);
+		bad = (given & r->excludes) |
+		      (given & r->needs ? 0 : r->needs);
 		if (!(given & OPT_BIT(r->opt)) || !bad ||
 		    (given & r->when) != r->when)
 			continue;
 		for (o = 0; !(bad & OPT_BIT(o)); o++)
 			;
-		if (given & OPT_BIT(o))
+		if (given & OPT_BIT(o)) {
 			cli_msg("options --%s and --%s cannot be combined",
 			    opt_name(opts, r->opt), opt_name(opts, o));
-		else
-			cli_msg("option --%s needs --%s%s%s",
-			    opt_name(opts, r->opt), opt_name(opts, o),
+		} else {
+			opt_names(opts, r->needs, names, sizeof(names));
+			cli_msg("option --%s needs %s%s%s",
+			    opt_name(opts, r->opt), names,
 			    r->why ? "; " : "", r->why ? r->why : "");
+		}
 		return cli_try_help();
 	}
 	return EXIT_OK;

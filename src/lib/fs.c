@@ -429,6 +429,8 @@ enum fp_err fp_fs_locate_part(struct fp_img *img, unsigned part,
 		loc->off = p->off;
 		loc->len = p->len;
 		loc->part = p->number;
+		loc->mbr_type = p->mbr_type;
+		memcpy(loc->gpt_type, p->gpt_type, sizeof(loc->gpt_type));
 		fp_ptable_overlap(&pt, p, &loc->overlap);
 	}
 	fp_ptable_release(&pt);

@@ -331,6 +331,94 @@ enum fp_err fp_mkfs_geom(const struct fp_mkfs_opts *o, struct fp_mkfs_geom *g,
 	return err;
 }
 
+/* The figures the rules of a profile read, of @g placed as @where says. */
+static void profile_geom(const struct fp_mkfs_geom *g,
+			 const struct fp_profile_geom *where,
+			 struct fp_profile_geom *pg)
+{
+	if (where)
+		*pg = *where;
+	else
+		memset(pg, 0, sizeof(*pg));
+	pg->type = g->type;
+	pg->sec_len = g->sec_len;
+	pg->clus_len = g->clus_len;
+	pg->cluster_count = g->cluster_count;
+	pg->fat_count = g->fat_count;
+	pg->vol_len = g->total_secs * g->sec_len;
+}
+
+/*
+ * Try one choice of type and sector size: 1 when its geometry keeps
+ * every rule (*@g set), else 0, keeping in *@d the rules broken by the
+ * choice that breaks the fewest so far (*@seen: whether any had a
+ * geometry), or the refusal of the first choice when none had one.
+ */
+static int try_choice(const struct fp_mkfs_opts *o, enum fp_fat_type type,
+		      uint32_t sec_len, const struct fp_profile *p,
+		      const struct fp_profile_geom *where,
+		      struct fp_mkfs_geom *g, struct fp_mkfs_diag *d,
+		      int *seen, int first)
+{
+	struct fp_profile_violation v[FP_PROFILE_RULES_MAX];
+	struct fp_profile_geom pg;
+	struct fp_mkfs_opts t = *o;
+	struct fp_mkfs_diag td;
+	struct fp_mkfs_geom tg;
+	size_t n;
+
+	t.type = type;
+	t.sec_len = sec_len;
+	if (fp_mkfs_geom(&t, &tg, &td)) {
+		if (first)
+			*d = td;
+		return 0;
+	}
+	profile_geom(&tg, where, &pg);
+	fp_profile_check(p, &pg, v, &n);
+	if (n == 0) {
+		*g = tg;
+		return 1;
+	}
+	if (!*seen || n < d->rule_count) {
+		memset(d, 0, sizeof(*d));
+		d->why = FP_MKFS_PROFILE;
+		d->type = tg.type;
+		memcpy(d->rules, v, n * sizeof(v[0]));
+		d->rule_count = n;
+		*seen = 1;
+	}
+	return 0;
+}
+
+enum fp_err fp_mkfs_geom_profile(const struct fp_mkfs_opts *o,
+				 const struct fp_profile *p,
+				 const struct fp_profile_geom *where,
+				 struct fp_mkfs_geom *g,
+				 struct fp_mkfs_diag *d)
+{
+	static const enum fp_fat_type types[] = {
+		(enum fp_fat_type)0, FP_FAT32, FP_FAT16, FP_FAT12,
+	};
+	uint32_t secs[2] = { o->sec_len, 0 };
+	size_t i, j, nt = o->type ? 1 : 4, ns = 1;
+	int seen = 0;
+
+	if (!p)
+		return fp_mkfs_geom(o, g, d);
+	memset(d, 0, sizeof(*d));
+	if (!o->sec_len && where && where->disk_sec_len &&
+	    where->disk_sec_len != FP_SECTOR_MIN)
+		secs[ns++] = where->disk_sec_len;
+	for (i = 0; i < ns; i++)
+		for (j = 0; j < nt; j++)
+			if (try_choice(o, o->type ? o->type : types[j],
+				       secs[i], p, where, g, d, &seen,
+				       i == 0 && j == 0))
+				return FP_OK;
+	return FP_E_GEOM;
+}
+
 /* --- writing an empty volume --- */
 
 /* Boot sector fields written here (Microsoft FAT specification). */

@@ -11,6 +11,7 @@
 #include "fp_err.h"
 #include "image.h"
 #include "plan.h"
+#include "profile.h"
 
 #define FP_MKFS_ALIGN_DEFAULT (1024u * 1024u)	/* of the data area */
 #define FP_MKFS_AUTO_CLUSTER_MAX (32u * 1024u)	/* never chosen above */
@@ -87,12 +88,15 @@ enum fp_mkfs_why {
 				 * 256 KiB: figure */
 	FP_MKFS_SECTOR,		/* sector size: not 512 .. 4096, 2^n */
 	FP_MKFS_OFFSET,		/* device offset: not whole sectors */
+	FP_MKFS_PROFILE,	/* rules of the profile broken: rules[] */
 };
 
 struct fp_mkfs_diag {
 	enum fp_mkfs_why why;
 	uint64_t figure;
 	enum fp_fat_type type;	/* the type the refusal is about */
+	struct fp_profile_violation rules[FP_PROFILE_RULES_MAX];
+	size_t rule_count;	/* FP_MKFS_PROFILE: the rules broken */
 };
 
 /*
@@ -107,6 +111,23 @@ struct fp_mkfs_diag {
  */
 enum fp_err fp_mkfs_geom(const struct fp_mkfs_opts *o, struct fp_mkfs_geom *g,
 			 struct fp_mkfs_diag *d);
+
+/*
+ * fp_mkfs_geom() for the boot target of profile @p (NULL: none, as
+ * fp_mkfs_geom()), with the volume in the partition that @where's
+ * partition fields name (fp_profile_geom_where(); NULL: none known).
+ * What @o leaves to choose is chosen to keep the profile's rules: the
+ * FAT type fp_mkfs_geom() picks, else FAT32, FAT16, FAT12 in that order;
+ * 512-byte sectors, else the disk's block size.  When no choice keeps
+ * them, FP_E_GEOM with FP_MKFS_PROFILE and the rules broken in *@d, those
+ * of the choice that breaks the fewest (the first such); when no choice
+ * has a geometry at all, fp_mkfs_geom()'s refusal of @o as given.
+ */
+enum fp_err fp_mkfs_geom_profile(const struct fp_mkfs_opts *o,
+				 const struct fp_profile *p,
+				 const struct fp_profile_geom *where,
+				 struct fp_mkfs_geom *g,
+				 struct fp_mkfs_diag *d);
 
 #define FP_MKFS_CODE16_OFF 62	/* boot code of FAT12/16: 62..509 */
 #define FP_MKFS_CODE32_OFF 90	/* of FAT32: 90..509 */

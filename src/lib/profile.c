@@ -40,6 +40,7 @@ struct fp_profile_rule {
 	const char *text;
 	int (*broken)(const struct fp_profile_geom *g, uint64_t *figure,
 		      uint64_t *limit);
+	int part;	/* about the partition entry, not the volume */
 };
 
 struct fp_profile {
@@ -176,74 +177,75 @@ static int uboot_sector_size(const struct fp_profile_geom *g, uint64_t *f,
 static const struct fp_profile_rule r_fat12_clusters = {
 	"fat12-clusters", "FAT12 volume of %a clusters; the FAT "
 	"specification allows at most %b, and readers that tell the type "
-	"by the count take it for FAT16", fat12_clusters,
+	"by the count take it for FAT16", fat12_clusters, 0,
 };
 static const struct fp_profile_rule r_fat16_clusters = {
 	"fat16-clusters", "FAT16 volume of %a clusters; the FAT "
 	"specification allows 4085 to 65524, and readers that tell the type "
-	"by the count take it for FAT12 or FAT32", fat16_clusters,
+	"by the count take it for FAT12 or FAT32", fat16_clusters, 0,
 };
 static const struct fp_profile_rule r_fat32_clusters = {
 	"fat32-clusters", "FAT32 volume of %a clusters; the FAT "
 	"specification allows 65525 to 268435445, and readers that tell the "
 	"type by the count (EDK2/OVMF, Windows) do not read it as FAT32",
-	fat32_clusters,
+	fat32_clusters, 0,
 };
 static const struct fp_profile_rule r_sector_size = {
 	"sector-size", "sectors of %a bytes; the FAT specification allows "
-	"512, 1024, 2048 or 4096", sector_size,
+	"512, 1024, 2048 or 4096", sector_size, 0,
 };
 static const struct fp_profile_rule r_cluster_size = {
 	"cluster-size", "clusters of %a bytes; the FAT specification allows "
-	"at most %b (larger ones break many readers)", cluster_size,
+	"at most %b (larger ones break many readers)", cluster_size, 0,
 };
 static const struct fp_profile_rule r_fat_count = {
 	"fat-count", "%a FATs; the FAT specification asks for 2, as "
 	"drivers may fail on other counts (1 is common and widely read)",
-	fat_count,
+	fat_count, 0,
 };
 static const struct fp_profile_rule r_esp_fat32 = {
 	"esp-fat32", "FAT%a volume; the UEFI specification reads FAT12 and "
 	"FAT16 from removable media only, an EFI system partition on a "
-	"fixed disk is FAT32", esp_fat32,
+	"fixed disk is FAT32", esp_fat32, 0,
 };
 static const struct fp_profile_rule r_esp_sector_size = {
 	"esp-sector-size", "sectors of %a bytes on a disk of %b-byte blocks; "
 	"UEFI firmware that reads FAT by device blocks (U-Boot's) refuses "
-	"it", esp_sector_size,
+	"it", esp_sector_size, 0,
 };
 static const struct fp_profile_rule r_esp_min_size = {
 	"esp-min-size", "volume of %a bytes; an EFI system partition below "
 	"%b bytes (32 MiB) cannot be a FAT32 of 65525 clusters, which "
-	"firmware needs", esp_min_size,
+	"firmware needs", esp_min_size, 0,
 };
 static const struct fp_profile_rule r_esp_mbr_type = {
 	"esp-mbr-type", "MBR partition type %h; the UEFI specification "
-	"finds an EFI system partition of type 0xEF", esp_mbr_type,
+	"finds an EFI system partition of type 0xEF", esp_mbr_type, 1,
 };
 static const struct fp_profile_rule r_esp_gpt_type = {
 	"esp-gpt-type", "GPT partition type is not the EFI system "
 	"partition's, C12A7328-F81F-11D2-BA4B-00A0C93EC93B", esp_gpt_type,
+	1,
 };
 static const struct fp_profile_rule r_rpi_fat12 = {
 	"rpi-fat12", "FAT12 volume; the Raspberry Pi boot ROM and bootloader "
-	"read FAT16 and FAT32 only", rpi_fat12,
+	"read FAT16 and FAT32 only", rpi_fat12, 0,
 };
 static const struct fp_profile_rule r_rpi_mbr_type = {
 	"rpi-mbr-type", "MBR partition type %h; the boot ROM of the "
 	"Raspberry Pi 1 to 3 does not take it (0x0C or 0x0B does; the "
-	"Pi 4 and 5 bootloader takes both)", rpi_mbr_type,
+	"Pi 4 and 5 bootloader takes both)", rpi_mbr_type, 1,
 };
 static const struct fp_profile_rule r_uboot_cluster_size = {
 	"uboot-cluster-size", "clusters of %a bytes; U-Boot's FAT driver "
 	"reads clusters of at most %b bytes (CONFIG_FS_FAT_MAX_CLUSTSIZE's "
-	"default)", uboot_cluster_size,
+	"default)", uboot_cluster_size, 0,
 };
 static const struct fp_profile_rule r_uboot_sector_size = {
 	"uboot-sector-size", "sectors of %a bytes on a disk of %b-byte "
 	"blocks; U-Boot's FAT driver refuses a sector size other than the "
 	"device's block size (CONFIG_FS_FAT_HANDLE_SECTOR_SIZE_MISMATCH is "
-	"off by default)", uboot_sector_size,
+	"off by default)", uboot_sector_size, 0,
 };
 
 /* Every rule once, for fp_profile_rule_find(). */
@@ -293,6 +295,12 @@ void fp_profile_geom_from_bpb(struct fp_profile_geom *pg,
 	pg->cluster_count = g->cluster_count;
 	pg->fat_count = g->fat_count;
 	pg->vol_len = g->vol_len;
+	fp_profile_geom_where(pg, loc);
+}
+
+void fp_profile_geom_where(struct fp_profile_geom *pg,
+			   const struct fp_locate *loc)
+{
 	if (!loc || !loc->part)
 		return;
 	pg->part_kind = loc->kind;
@@ -350,6 +358,11 @@ const struct fp_profile_rule *fp_profile_rule_find(const char *name)
 const char *fp_profile_rule_name(const struct fp_profile_rule *r)
 {
 	return r->name;
+}
+
+int fp_profile_rule_part(const struct fp_profile_rule *r)
+{
+	return r->part;
 }
 
 void fp_profile_rule_format(const struct fp_profile_rule *r, uint64_t figure,

@@ -55,6 +55,14 @@ void fp_profile_geom_from_bpb(struct fp_profile_geom *pg,
 			      const struct fp_geom *g,
 			      const struct fp_locate *loc);
 
+/*
+ * The partition fields of @pg (part_kind, disk_sec_len, mbr_type,
+ * gpt_type) from where the volume lies (@loc, NULL or no partition:
+ * left alone); a formatter fills the rest from the geometry it plans.
+ */
+void fp_profile_geom_where(struct fp_profile_geom *pg,
+			   const struct fp_locate *loc);
+
 /* The profile called @name, or NULL when there is none. */
 const struct fp_profile *fp_profile_find(const char *name);
 
@@ -85,6 +93,12 @@ const struct fp_profile_rule *fp_profile_rule_find(const char *name);
 
 /* The stable name of rule @r ("esp-sector-size"). */
 const char *fp_profile_rule_name(const struct fp_profile_rule *r);
+
+/*
+ * 1 when rule @r is about the partition that holds the volume (its MBR
+ * type or GPT type GUID), which no geometry of the volume changes.
+ */
+int fp_profile_rule_part(const struct fp_profile_rule *r);
 
 /*
  * One line for rule @r broken with @figure and @limit, into @buf of

@@ -268,6 +268,70 @@ static const struct write_case write_cases[] = {
  * Written into memory, the volume reads back as the geometry says,
  * opens, and --verify finds nothing in it: the label, the counts.
  */
+/*
+ * --profile: what is left to choose keeps the rules (uefi-esp: FAT32 at
+ * 100 MiB where the size alone picks FAT16; the table's 4096-byte blocks
+ * as the sector; raspberry-pi: FAT16 at 4 MiB), and what was given and
+ * breaks a rule is refused with the rule and its figure.
+ */
+START_TEST(test_profile)
+{
+	const struct fp_profile *esp = fp_profile_find("uefi-esp");
+	const struct fp_profile *rpi = fp_profile_find("raspberry-pi");
+	struct fp_mkfs_opts o = { 0 };
+	struct fp_profile_geom where = { 0 };
+	struct fp_mkfs_diag d;
+	struct fp_mkfs_geom g;
+
+	o.vol_len = 100 * MiB;
+	ck_assert_int_eq(fp_mkfs_geom(&o, &g, &d), FP_OK);
+	ck_assert_int_eq(g.type, FP_FAT16);
+	ck_assert_int_eq(fp_mkfs_geom_profile(&o, NULL, NULL, &g, &d), FP_OK);
+	ck_assert_int_eq(g.type, FP_FAT16);
+	ck_assert_int_eq(fp_mkfs_geom_profile(&o, esp, NULL, &g, &d), FP_OK);
+	ck_assert_int_eq(g.type, FP_FAT32);
+	ck_assert_int_eq(g.sec_len, 512);
+	ck_assert_uint_ge(g.cluster_count, FP_FAT32_MIN_CLUSTERS);
+	check_sane(&g, 0);
+
+	o.vol_len = 300 * MiB;
+	where.part_kind = FP_PT_GPT;
+	where.disk_sec_len = 4096;
+	memcpy(where.gpt_type, "\x28\x73\x2A\xC1\x1F\xF8\xD2\x11"
+	       "\xBA\x4B\x00\xA0\xC9\x3E\xC9\x3B", 16);
+	ck_assert_int_eq(fp_mkfs_geom_profile(&o, esp, &where, &g, &d), FP_OK);
+	ck_assert_int_eq(g.type, FP_FAT32);
+	ck_assert_int_eq(g.sec_len, 4096);
+
+	o.sec_len = 4096;
+	ck_assert_int_eq(fp_mkfs_geom_profile(&o, esp, NULL, &g, &d),
+			 FP_E_GEOM);
+	ck_assert_int_eq(d.why, FP_MKFS_PROFILE);
+	ck_assert_uint_eq(d.rule_count, 1);
+	ck_assert_str_eq(fp_profile_rule_name(d.rules[0].rule),
+			 "esp-sector-size");
+	ck_assert_uint_eq(d.rules[0].figure, 4096);
+	ck_assert_uint_eq(d.rules[0].limit, 512);
+
+	o.sec_len = 0;
+	o.vol_len = 16 * MiB;
+	ck_assert_int_eq(fp_mkfs_geom_profile(&o, esp, NULL, &g, &d),
+			 FP_E_GEOM);
+	ck_assert_int_eq(d.why, FP_MKFS_PROFILE);
+	ck_assert_str_eq(fp_profile_rule_name(d.rules[d.rule_count - 1].rule),
+			 "esp-min-size");
+	ck_assert_uint_eq(d.rules[d.rule_count - 1].figure, 16 * MiB);
+
+	o.vol_len = 4 * MiB;
+	ck_assert_int_eq(fp_mkfs_geom_profile(&o, rpi, NULL, &g, &d), FP_OK);
+	ck_assert_int_eq(g.type, FP_FAT16);
+	o.type = FP_FAT12;
+	ck_assert_int_eq(fp_mkfs_geom_profile(&o, rpi, NULL, &g, &d),
+			 FP_E_GEOM);
+	ck_assert_str_eq(fp_profile_rule_name(d.rules[0].rule), "rpi-fat12");
+}
+END_TEST
+
 START_TEST(test_write)
 {
 	const struct write_case *c = &write_cases[_i];
@@ -428,6 +492,7 @@ static Suite *mkfs_suite(void)
 	tcase_add_test(tc, test_dev_off);
 	tcase_add_test(tc, test_big_cluster);
 	tcase_add_test(tc, test_limits);
+	tcase_add_test(tc, test_profile);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("write");
 	tcase_set_timeout(tc, 60);
