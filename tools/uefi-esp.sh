@@ -5,13 +5,16 @@
 # tools/uefi-esp.sh [BUILD_DIR] [CASE...]: does UEFI firmware itself read
 # the ESPs that --verify --profile uefi-esp calls sound, and which of the
 # ones it warns about?  For each CASE a GPT disk with one EFI system
-# partition is made with sfdisk and mkfs.fat (later: fatprealloc --mkfs
-# --profile uefi-esp), fatprealloc copies a startup.nsh and a file into
-# it, and Debian's OVMF boots it under qemu-system-x86_64 without a
-# network card; the UEFI shell runs startup.nsh, which prints the file
-# on the serial console, and the script looks for its text there.
+# partition is made with sfdisk, the ESP in it with fatprealloc --mkfs
+# --profile uefi-esp (the clean case) or mkfs.fat (the broken ones, which
+# --mkfs --profile refuses), a startup.nsh and a file go into it with
+# fatprealloc, and Debian's OVMF boots it under qemu-system-x86_64
+# without a network card; the UEFI shell runs startup.nsh, which prints
+# the file on the serial console, and the script looks for its text there.
 #
-#   good          FAT32, 512-byte sectors, 342 MiB: profile-clean
+#   good          fatprealloc --mkfs --profile uefi-esp -P 1, with the
+#                 two files in the same run: FAT32, 512-byte sectors,
+#                 342 MiB, profile-clean
 #   sector4k      FAT32 of 4096-byte sectors on a 512-byte disk
 #                 (esp-sector-size)
 #   few-clusters  FAT32 of fewer than 65525 clusters (fat32-clusters,
@@ -59,8 +62,15 @@ make_disk() {
 	truncate -s 400M "$1" || return 1
 	printf 'label: gpt\nstart=2048, size=700000, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B\n' |
 		sfdisk -q "$1" || return 1
+	printf '%s\r\n' "$MSG" >"$T/hello.txt"
+	printf 'echo -off\r\nfs0:\r\ntype hello.txt\r\nreset -s\r\n' \
+		>"$T/startup.nsh"
 	case $2 in
-	good) set -- "$1" -F 32 -S 512 -s 1 ;;
+	good)
+		"$FP" -q --mkfs --profile uefi-esp -P 1 "$1" \
+			"$T/startup.nsh" ::/startup.nsh "$T/hello.txt" \
+			::/hello.txt
+		return ;;
 	sector4k) set -- "$1" -F 32 -S 4096 -s 1 ;;
 	few-clusters) set -- "$1" -F 32 -S 512 -s 16 ;;
 	fat16) set -- "$1" -F 16 -S 512 -s 16 ;;
@@ -71,9 +81,6 @@ make_disk() {
 	# --offset counts sectors of -S's size: 1 MiB, the partition's start
 	mkfs.fat --invariant "$@" --offset $((1048576 / $4)) "$fp_d" 350000 \
 		>"$T/mkfs.out" 2>&1 || { cat "$T/mkfs.out" >&2; return 1; }
-	printf '%s\r\n' "$MSG" >"$T/hello.txt"
-	printf 'echo -off\r\nfs0:\r\ntype hello.txt\r\nreset -s\r\n' \
-		>"$T/startup.nsh"
 	# fatprealloc, as mtools takes a FAT32 of too few clusters for FAT16
 	"$FP" -q -P 1 "$fp_d" "$T/startup.nsh" ::/startup.nsh \
 		"$T/hello.txt" ::/hello.txt || return 1
