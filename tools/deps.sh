@@ -38,7 +38,8 @@ fi
 # fatcat, sleuthkit and grub-common are the readers of
 # tests/img/readers.test (7zip, fatcat, sleuthkit, busybox and mtools'
 # mformat those of tests/img/list.test too); fatresize and genimage (with busybox mkdosfs and
-# mtools' mformat) the formatters of tests/img/formatters.test; syslinux
+# mtools' mformat) the formatters of tests/img/formatters.test;
+# fatresize and parted read the geometry in tests/img/mkfs-parted.test; syslinux
 # is for tests/img/syslinux.test; bmap-tools for tests/img/flash.test (a
 # flash that skips holes); genimage, systemd (systemd-repart), e2fsprogs
 # and u-boot-tools for the recipes 5 to 9 of docs/RECIPES.md; xorriso
@@ -46,7 +47,7 @@ fi
 pkgs="autoconf automake make gcc pkg-config libpopt-dev check dosfstools
 mtools fdisk python3 groff-base man-db jq util-linux strace syslinux
 valgrind user-mode-linux busybox-static|busybox
-7zip fatcat sleuthkit grub-common fatresize genimage bmap-tools
+7zip fatcat sleuthkit grub-common fatresize parted genimage bmap-tools
 systemd e2fsprogs u-boot-tools xorriso"
 # --hosts: clang; the i686 cross compiler; the i386 libc (libc6:i386 has
 # the /lib/ld-linux.so.2 that runs the i686 binaries here), popt and
