@@ -118,7 +118,9 @@ def add_bad(f, g, fat, cl, free, count, dups, xls):
         free += 1
     for i in range(xls):
         e = short_entry(b'XL%06d   ' % i, 0x20, shared)
-        struct.pack_into('<I', e, 28, clus)
+        # sizes differ: entries alike in all but the name are what a cut
+        # move leaves (moved-twice), not a plain cross-link
+        struct.pack_into('<I', e, 28, clus - i)
         ents += e
     per = clus // 32
     chain = [cl]
