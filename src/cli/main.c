@@ -433,12 +433,14 @@ static void put_text(FILE *out, const char *s)
 }
 
 static void diff_field(void *ctx, const char *name, const char *a,
-		       const char *b)
+		       const char *b, int text)
 {
 	struct diff_print *p = ctx;
+	const char *q = text ? "\"" : "";
 
-	if (!p->c->json) {
-		fprintf(p->tmp, "volume %s: %s -> %s\n", name, a, b);
+	if (!p->c->json) {	/* a text's trailing spaces seen */
+		fprintf(p->tmp, "volume %s: %s%s%s -> %s%s%s\n", name, q, a, q,
+			q, b, q);
 		return;
 	}
 	fprintf(p->tmp, "%s{\"field\":\"%s\",\"image1\":", p->fields++ ?

@@ -11,6 +11,7 @@
 #include "dir.h"
 #include "fat.h"
 #include "le.h"
+#include "path.h"
 #include "sha256.h"
 #include "util.h"
 
@@ -98,7 +99,7 @@ static void field_text(const struct field *f, const uint8_t *p, char *buf)
 		for (i = 0; i < f->len; i++) {
 			uint8_t c = p[f->off + i];
 
-			if (c >= 0x20 && c < 0x7F && c != '\\')
+			if (c >= 0x20 && c < 0x7F && c != '\\' && c != '"')
 				buf[n++] = (char)c;
 			else
 				n += (size_t)snprintf(buf + n, 64 - n,
@@ -126,7 +127,8 @@ static void fields_compare(const struct field *f, size_t count,
 		field_text(&f[i], a, ta);
 		field_text(&f[i], b, tb);
 		if (out->field)
-			out->field(out->ctx, f[i].name, ta, tb);
+			out->field(out->ctx, f[i].name, ta, tb,
+				   f[i].kind == F_TEXT);
 		n = strlen(r->field_names);
 		snprintf(r->field_names + n, sizeof(r->field_names) - n,
 			 "%s%s", n ? ", " : "", f[i].name);
@@ -154,7 +156,7 @@ static enum fp_err diff_fields(struct fp_fs *a, struct fp_fs *b,
 	if (t32 != u32) {
 		if (out->field)
 			out->field(out->ctx, "fat_type", t32 ? "32" : "12/16",
-				   u32 ? "32" : "12/16");
+				   u32 ? "32" : "12/16", 0);
 		snprintf(r->field_names + strlen(r->field_names),
 			 sizeof(r->field_names) - strlen(r->field_names),
 			 "%sfat_type", r->fields ? ", " : "");
@@ -185,7 +187,7 @@ static enum fp_err diff_fields(struct fp_fs *a, struct fp_fs *b,
 /* One entry of a directory, as compared. */
 struct rec {
 	char *name;		/* owned */
-	char *key;		/* name, ASCII upper case (owned) */
+	char *key;		/* fp_path_key() of name (owned) */
 	uint32_t rank;		/* its place among the directory's entries */
 	uint8_t sfn[11], ntres, attr;
 	uint32_t size;
@@ -252,22 +254,18 @@ static enum fp_err rec_add(struct dcmp *dc, struct fp_list *l,
 {
 	struct rec *r;
 	enum fp_err err = FP_OK;
-	size_t i;
 
 	if (fp_grow(&rs->v, &rs->cap, rs->count, sizeof(*rs->v)))
 		return FP_E_NOMEM;
 	r = &rs->v[rs->count];
 	memset(r, 0, sizeof(*r));
 	r->name = strdup(e->name);
-	r->key = strdup(e->name);
+	r->key = fp_path_key(e->name);	/* as VFAT compares names */
 	if (!r->name || !r->key) {
 		free(r->name);
 		free(r->key);
 		return FP_E_NOMEM;
 	}
-	for (i = 0; r->key[i]; i++)
-		if (r->key[i] >= 'a' && r->key[i] <= 'z')
-			r->key[i] = (char)(r->key[i] - 'a' + 'A');
 	r->rank = (uint32_t)rs->count;
 	memcpy(r->sfn, e->sfn, sizeof(r->sfn));
 	r->ntres = e->ntres;

@@ -44,9 +44,12 @@ enum fp_diff_region {
 
 /* What fp_diff() reports as it goes, each with @ctx. */
 struct fp_diff_out {
-	/* A volume field @name that differs: its two values as text. */
+	/*
+	 * A volume field @name that differs: its two values as text;
+	 * @text: the field is text (label, OEM name), whose spaces count.
+	 */
 	void (*field)(void *ctx, const char *name, const char *a,
-		      const char *b);
+		      const char *b, int text);
 	/* Entry @path (of the first volume, else the second) differs. */
 	void (*entry)(void *ctx, const char *path, unsigned aspects);
 	void *ctx;
@@ -67,7 +70,8 @@ struct fp_diff_result {
 /*
  * Compare the volumes @a and @b (borrowed): the boot sector's fields and
  * FSInfo's, then the trees, one directory at a time (each directory's
- * entries from both, matched by name ignoring ASCII case), then every
+ * entries from both, matched by name ignoring case as VFAT folds it,
+ * fp_path_key()), then every
  * byte.  Runs are compared always, for the totals; @placement shows
  * them in the entries given to @out too.  Each
  * difference goes to @out as found; the totals into @r (set also on an
