@@ -176,6 +176,20 @@ static char *printable(const char *s)
 	return p;
 }
 
+/* FP_E_NOFILE, FP_E_NOENT or FP_E_NOTDIR at @at in the image's @path. */
+static void not_found_msg(const struct cli *c, enum fp_err err,
+			  const char *at, const char *path)
+{
+	if (err == FP_E_NOFILE)
+		cli_msg("'%s': no file or directory '::%s'", c->image, at);
+	else if (err == FP_E_NOENT)
+		cli_msg("'%s': no directory '::%s' for '::%s'", c->image, at,
+		    path);
+	else
+		cli_msg("'%s': '::%s' is not a directory, in '::%s'", c->image,
+		    at, path);
+}
+
 int cli_list_error(const struct cli *c, struct fp_img *img, enum fp_err err,
 		   const struct fp_list_diag *d)
 {
@@ -194,15 +208,9 @@ int cli_list_error(const struct cli *c, struct fp_img *img, enum fp_err err,
 		    path, repair_hint(d->problem));
 		break;
 	case FP_E_NOFILE:
-		cli_msg("'%s': no file or directory '::%s'", c->image, at);
-		break;
 	case FP_E_NOENT:
-		cli_msg("'%s': no directory '::%s' for '::%s'", c->image, at,
-		    path);
-		break;
 	case FP_E_NOTDIR:
-		cli_msg("'%s': '::%s' is not a directory, in '::%s'", c->image,
-		    at, path);
+		not_found_msg(c, err, at, path);
 		break;
 	default:
 		free(at);
@@ -547,18 +555,6 @@ int cli_usage_error(const char *fmt, const char *arg)
 	return cli_try_help();
 }
 
-/* @s with control bytes as '?', for an --extract message (malloc'd). */
-static char *extract_shown(const char *s)
-{
-	char *p = strdup(s ? s : "");
-	size_t i;
-
-	for (i = 0; p && p[i]; i++)
-		if ((unsigned char)p[i] < 0x20 || p[i] == 0x7F)
-			p[i] = '?';
-	return p;
-}
-
 /* The message of a refusal or failure of --extract at @at, @host. */
 static void extract_msg(const struct cli *c, enum fp_err err,
 			const struct fp_extract_diag *d, const char *at,
@@ -570,20 +566,16 @@ static void extract_msg(const struct cli *c, enum fp_err err,
 		    "%s", c->image, at, fp_problem_code(d->problem),
 		    repair_hint(d->problem));
 		break;
-	case FP_E_NOFILE:
-		cli_msg("'%s': no file or directory '::%s'", c->image, at);
-		break;
-	case FP_E_NOENT:
-		cli_msg("'%s': no directory '::%s' for '::%s'", c->image, at,
-		    c->ex_path);
-		break;
 	case FP_E_NOTDIR:
-		if (*host)
+		if (*host) {
 			cli_msg("'%s' is not a directory; cannot extract "
 			    "'::%s' into it", host, c->ex_path);
-		else
-			cli_msg("'%s': '::%s' is not a directory, in '::%s'",
-			    c->image, at, c->ex_path);
+			break;
+		}
+		/* fall through */
+	case FP_E_NOFILE:
+	case FP_E_NOENT:
+		not_found_msg(c, err, at, c->ex_path);
 		break;
 	case FP_E_HOSTNAME:
 		cli_msg("'%s': '::%s' has a name that is not extracted (a "
@@ -606,7 +598,7 @@ static void extract_msg(const struct cli *c, enum fp_err err,
 int cli_extract_error(const struct cli *c, struct fp_img *img,
 		      enum fp_err err, const struct fp_extract_diag *d)
 {
-	char *at = extract_shown(d->path), *host = extract_shown(d->host);
+	char *at = printable(d->path), *host = printable(d->host);
 	int ret = cli_exit_code(err);
 
 	if (!at || !host) {
@@ -626,7 +618,7 @@ int cli_extract_error(const struct cli *c, struct fp_img *img,
 int cli_diff_error(const struct cli *c, struct fp_img *img, enum fp_err err,
 		   const struct fp_list_diag *d)
 {
-	char *at = extract_shown(d->path);
+	char *at = printable(d->path);
 
 	if (err == FP_E_DAMAGED && at)
 		cli_msg("'%s': '::%s' is damaged (%s); cannot compare through "

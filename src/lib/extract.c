@@ -210,6 +210,22 @@ static enum fp_err check_entry(struct ex *x, const struct fp_list_entry *e)
 	return FP_OK;
 }
 
+/*
+ * Free the listing @l; where it stopped (@ld) becomes the diagnosis
+ * unless an entry's check made one already.
+ */
+static void ex_list_done(struct ex *x, struct fp_list *l,
+			 struct fp_list_diag *ld)
+{
+	if (ld->path && !x->diag->path) {
+		x->diag->path = ld->path;
+		x->diag->problem = ld->problem;
+		ld->path = NULL;
+	}
+	fp_list_free(l);
+	fp_list_diag_release(ld);
+}
+
 /* Walk @path once without runs: damage, names, clashes; place dest. */
 static enum fp_err check_pass(struct ex *x, const char *path)
 {
@@ -233,14 +249,7 @@ static enum fp_err check_pass(struct ex *x, const char *path)
 		if (!err)
 			err = check_entry(x, e);
 	}
-	if (ld.path) {
-		free(x->diag->path);
-		x->diag->path = ld.path;
-		x->diag->problem = ld.problem;
-		ld.path = NULL;
-	}
-	fp_list_free(l);
-	fp_list_diag_release(&ld);
+	ex_list_done(x, l, &ld);
 	return err;
 }
 
@@ -400,13 +409,7 @@ static enum fp_err write_pass(struct ex *x, const char *path)
 		err = ex_up(x);
 	if (x->cur != x->top)
 		close(x->cur);
-	if (ld.path && !x->diag->path) {
-		x->diag->path = ld.path;
-		x->diag->problem = ld.problem;
-		ld.path = NULL;
-	}
-	fp_list_free(l);
-	fp_list_diag_release(&ld);
+	ex_list_done(x, l, &ld);
 	return err;
 }
 
