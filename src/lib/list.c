@@ -211,6 +211,18 @@ static void frame_pop(struct fp_list *l)
 
 /* ---- entries -------------------------------------------------------- */
 
+/* The days of @month (1..12) of @year, Gregorian (2100 is no leap year). */
+static int month_days(int year, int month)
+{
+	static const uint8_t days[12] = {
+		31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
+	};
+	int leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+
+	assert(month >= 1 && month <= 12);
+	return days[month - 1] + (month == 2 && leap);
+}
+
 void fp_list_time_decode(uint16_t date, uint16_t time, uint8_t tenth,
 			 struct fp_list_time *t)
 {
@@ -226,6 +238,7 @@ void fp_list_time_decode(uint16_t date, uint16_t time, uint8_t tenth,
 	t->second = (time & 0x1F) * 2 + tenth / 100;
 	t->centi = tenth % 100;
 	t->valid = t->month >= 1 && t->month <= 12 && t->day >= 1 &&
+		   t->day <= month_days(t->year, t->month) &&
 		   t->hour <= 23 && t->minute <= 59 && t->second <= 59 &&
 		   tenth <= 199;
 }

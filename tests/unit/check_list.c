@@ -463,6 +463,21 @@ START_TEST(test_time)
 	ck_assert(!t.valid);
 	fp_list_time_decode(1 << 5 | 1, 0, 200, &t);
 	ck_assert(!t.valid);
+	/* a day the month has not: not a date */
+	fp_list_time_decode(40 << 9 | 2 << 5 | 30, 0, 0, &t);	/* 2020-02-30 */
+	ck_assert(!t.valid);
+	fp_list_time_decode(40 << 9 | 2 << 5 | 29, 0, 0, &t);	/* 2020-02-29 */
+	ck_assert(t.valid);
+	fp_list_time_decode(41 << 9 | 2 << 5 | 29, 0, 0, &t);	/* 2021-02-29 */
+	ck_assert(!t.valid);
+	fp_list_time_decode(120 << 9 | 2 << 5 | 29, 0, 0, &t);	/* 2100-02-29 */
+	ck_assert(!t.valid);
+	fp_list_time_decode(20 << 9 | 2 << 5 | 29, 0, 0, &t);	/* 2000-02-29 */
+	ck_assert(t.valid);
+	fp_list_time_decode(40 << 9 | 4 << 5 | 31, 0, 0, &t);	/* 2020-04-31 */
+	ck_assert(!t.valid);
+	fp_list_time_decode(127 << 9 | 12 << 5 | 31, 0, 0, &t);	/* 2107-12-31 */
+	ck_assert(t.valid);
 }
 END_TEST
 
