@@ -191,6 +191,7 @@ struct rec {
 	uint32_t rank;		/* its place among the directory's entries */
 	uint8_t sfn[11], ntres, attr;
 	uint32_t size;
+	uint32_t cl;		/* first cluster */
 	struct fp_list_time c, m, a;
 	uint8_t digest[FP_SHA256_LEN];	/* files: content */
 	uint8_t runs[FP_SHA256_LEN];	/* of the runs, for placement */
@@ -199,6 +200,12 @@ struct rec {
 struct recs {
 	struct rec *v;
 	size_t count, cap;
+};
+
+/* A directory still to compare: its path and first cluster in each. */
+struct todo {
+	char *path;		/* owned */
+	uint32_t cl[2];
 };
 
 /* A comparison under way. */
@@ -210,7 +217,7 @@ struct dcmp {
 	struct fp_diff_result *r;
 	struct fp_list_diag *diag;
 	int *which;
-	char **todo;		/* directories still to compare (owned) */
+	struct todo *todo;	/* directories still to compare (owned) */
 	size_t todo_count, todo_cap;
 };
 
@@ -271,6 +278,7 @@ static enum fp_err rec_add(struct dcmp *dc, struct fp_list *l,
 	r->ntres = e->ntres;
 	r->attr = e->attr;
 	r->size = e->size;
+	r->cl = e->first_cl;
 	r->c = e->created;
 	r->m = e->modified;
 	r->a = e->accessed;
@@ -286,8 +294,12 @@ static enum fp_err rec_add(struct dcmp *dc, struct fp_list *l,
 	return err;
 }
 
-/* The entries of directory @path of volume @side into @rs, sorted. */
-static enum fp_err collect(struct dcmp *dc, int side, const char *path,
+/*
+ * The entries of directory @t of volume @side into @rs, sorted: opened
+ * at its cluster, not walked to from the root again (that would read
+ * every directory once per level above it).
+ */
+static enum fp_err collect(struct dcmp *dc, int side, const struct todo *t,
 			   struct recs *rs)
 {
 	const struct fp_list_entry *e;
@@ -295,10 +307,9 @@ static enum fp_err collect(struct dcmp *dc, int side, const char *path,
 	enum fp_err err;
 
 	recs_clear(rs);
-	err = fp_list_open_again(dc->base[side], path, 0, &l, dc->diag);
+	err = fp_list_open_dir(dc->base[side], t->path, t->cl[side], 0, &l,
+			       dc->diag);
 	while (!err && (err = fp_list_next(l, &e, dc->diag)) == FP_OK && e) {
-		if (!e->depth)
-			continue;	/* the directory itself */
 		if (e->attr & FP_ATTR_DIR)
 			fp_list_prune(l);
 		err = rec_add(dc, l, e, rs);
@@ -404,14 +415,21 @@ static int order_kept(const struct recs *a, const struct recs *b)
 	return kept;
 }
 
-static enum fp_err todo_push(struct dcmp *dc, char *path)
+/* Queue directory @path (malloc'd, taken), at @cl_a and @cl_b. */
+static enum fp_err todo_push(struct dcmp *dc, char *path, uint32_t cl_a,
+			     uint32_t cl_b)
 {
+	struct todo *t;
+
 	if (!path || fp_grow(&dc->todo, &dc->todo_cap, dc->todo_count,
 			     sizeof(*dc->todo))) {
 		free(path);
 		return FP_E_NOMEM;
 	}
-	dc->todo[dc->todo_count++] = path;
+	t = &dc->todo[dc->todo_count++];
+	t->path = path;
+	t->cl[0] = cl_a;
+	t->cl[1] = cl_b;
 	return FP_OK;
 }
 
@@ -441,7 +459,7 @@ static enum fp_err merge(struct dcmp *dc, const char *dir,
 			report(dc, p, m);
 		if (!d && (x->attr & FP_ATTR_DIR) &&
 		    !(m & (1u << FP_DIFF_TYPE))) {
-			err = todo_push(dc, p);
+			err = todo_push(dc, p, x->cl, b->v[j].cl);
 			p = NULL;
 		}
 		free(p);
@@ -451,15 +469,16 @@ static enum fp_err merge(struct dcmp *dc, const char *dir,
 	return err;
 }
 
-/* Compare directory @dir (malloc'd, taken) of both volumes. */
-static enum fp_err diff_dir(struct dcmp *dc, char *dir, struct recs *a,
+/* Compare directory @t (its path taken) of both volumes. */
+static enum fp_err diff_dir(struct dcmp *dc, struct todo t, struct recs *a,
 			    struct recs *b)
 {
+	char *dir = t.path;
 	enum fp_err err;
 
-	err = collect(dc, 0, *dir ? dir : "/", a);
+	err = collect(dc, 0, &t, a);
 	if (!err)
-		err = collect(dc, 1, *dir ? dir : "/", b);
+		err = collect(dc, 1, &t, b);
 	if (!err && !order_kept(a, b)) {
 		report(dc, dir, 1u << FP_DIFF_ORDER);
 		if (!dc->r->order_dir &&
@@ -497,11 +516,11 @@ static enum fp_err diff_trees(struct dcmp *dc, struct fp_fs *a,
 	if (!err)
 		err = check_tree(dc, b, 1);
 	if (!err)
-		err = todo_push(dc, strdup(""));
+		err = todo_push(dc, strdup(""), 0, 0);	/* the roots */
 	while (!err && dc->todo_count)
 		err = diff_dir(dc, dc->todo[--dc->todo_count], &ra, &rb);
 	while (dc->todo_count)
-		free(dc->todo[--dc->todo_count]);
+		free(dc->todo[--dc->todo_count].path);
 	recs_clear(&ra);
 	recs_clear(&rb);
 	free(ra.v);

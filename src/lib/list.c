@@ -57,6 +57,8 @@ struct fp_list {
 	uint8_t *buf;		/* LIST_READ bytes for fp_list_hash(); owned */
 	enum fp_err err;	/* the first failure, returned again */
 	char *start_path;	/* as given to fp_list_open(); owned */
+	int at_dir;		/* fp_list_open_dir(): start at dir_cl */
+	uint32_t dir_cl;
 	uint8_t label[11];	/* the root's label entry, if has_label */
 	int has_label;
 };
@@ -591,10 +593,49 @@ static enum fp_err list_start(struct fp_list *l, const char *path,
 	return err;
 }
 
-/* A listing of @path with the walk @dmg (owned unless @borrowed). */
+/*
+ * Start at the directory l->dir_cl whose path is l->start_path, without
+ * a walk from the root: its entries come at depth 1.
+ */
+static enum fp_err dir_start(struct fp_list *l, struct fp_list_diag *diag)
+{
+	enum fp_problem problem = FP_P_COUNT;
+	size_t n = strlen(l->start_path);
+	enum fp_err err;
+
+	while (n && l->start_path[n - 1] == '/')
+		n--;	/* the root: "" */
+	if (n + 1 > l->path_cap) {
+		char *p = realloc(l->path, n + 1);
+
+		if (!p)
+			return FP_E_NOMEM;
+		l->path = p;
+		l->path_cap = n + 1;
+	}
+	memcpy(l->path, l->start_path, n);
+	err = frame_push(l, l->dir_cl, n, &problem);
+	if (err == FP_E_DAMAGED)
+		diag_at(diag, l->start_path, n, problem);
+	l->base = l->frame_count - 1;
+	return err;
+}
+
+/* Start @l as fp_list_open() or fp_list_open_dir() asked. */
+static enum fp_err list_begin(struct fp_list *l, struct fp_list_diag *diag)
+{
+	return l->at_dir ? dir_start(l, diag) :
+	       list_start(l, l->start_path, diag);
+}
+
+/*
+ * A listing of @path with the walk @dmg (owned unless @borrowed); @at_dir:
+ * of the directory @dir_cl, whose path @path is.
+ */
 static enum fp_err list_new(struct fp_fs *fs, struct fp_damage *dmg,
 			    int borrowed, const char *path, unsigned flags,
-			    struct fp_list **out, struct fp_list_diag *diag)
+			    int at_dir, uint32_t dir_cl, struct fp_list **out,
+			    struct fp_list_diag *diag)
 {
 	struct fp_list *l = calloc(1, sizeof(*l));
 	enum fp_err err;
@@ -610,9 +651,10 @@ static enum fp_err list_new(struct fp_fs *fs, struct fp_damage *dmg,
 	l->flags = flags;
 	l->dmg = dmg;
 	l->dmg_borrowed = borrowed;
+	l->at_dir = at_dir;
+	l->dir_cl = dir_cl;
 	l->start_path = strdup(path ? path : "");
-	err = l->start_path ? list_start(l, l->start_path, diag) :
-	      FP_E_NOMEM;
+	err = l->start_path ? list_begin(l, diag) : FP_E_NOMEM;
 	if (err) {
 		fp_list_free(l);
 		return err;
@@ -630,14 +672,24 @@ enum fp_err fp_list_open(struct fp_fs *fs, const char *path, unsigned flags,
 	err = fp_damage_find(fs, &dmg);
 	if (err)
 		return err;
-	return list_new(fs, dmg, 0, path, flags, out, diag);
+	return list_new(fs, dmg, 0, path, flags, 0, 0, out, diag);
 }
 
 enum fp_err fp_list_open_again(const struct fp_list *from, const char *path,
 			       unsigned flags, struct fp_list **out,
 			       struct fp_list_diag *diag)
 {
-	return list_new(from->fs, from->dmg, 1, path, flags, out, diag);
+	return list_new(from->fs, from->dmg, 1, path, flags, 0, 0, out, diag);
+}
+
+enum fp_err fp_list_open_dir(const struct fp_list *from, const char *path,
+			     uint32_t cl, unsigned flags, struct fp_list **out,
+			     struct fp_list_diag *diag)
+{
+	if (!cl && from->fat32)
+		cl = from->g->root_cl;
+	return list_new(from->fs, from->dmg, 1, path, flags, 1, cl, out,
+			diag);
 }
 
 void fp_list_prune(struct fp_list *l)
@@ -710,7 +762,7 @@ enum fp_err fp_list_rewind(struct fp_list *l, unsigned flags,
 	l->have_start = l->descend = 0;
 	l->base = 0;
 	l->err = FP_OK;
-	err = list_start(l, l->start_path, diag);
+	err = list_begin(l, diag);
 	return err ? list_fail(l, err) : FP_OK;
 }
 

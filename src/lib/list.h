@@ -122,6 +122,18 @@ enum fp_err fp_list_open_again(const struct fp_list *from, const char *path,
 			       struct fp_list_diag *diag);
 
 /*
+ * A listing of the directory whose first cluster is @cl (0: the root)
+ * and whose path is @path, on the walk that @from made, without walking
+ * down from the root to it: its entries come at depth 1 (there is no
+ * depth 0).  For a caller that met the directory in a listing of the
+ * same walk (its cycles were checked there): @from must outlive it.
+ * Errors as fp_list_open() (FP_E_DAMAGED for the directory itself).
+ */
+enum fp_err fp_list_open_dir(const struct fp_list *from, const char *path,
+			     uint32_t cl, unsigned flags, struct fp_list **out,
+			     struct fp_list_diag *diag);
+
+/*
  * Do not go into the directory fp_list_next() returned last: its
  * entries are skipped (and not checked), the listing goes on after it.
  */
