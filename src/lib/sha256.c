@@ -175,6 +175,8 @@ enum fp_sha256_impl fp_sha256_best(void)
 
 enum fp_err fp_sha256_init(struct fp_sha256 *s, enum fp_sha256_impl impl)
 {
+	if (!fp_sha256_has(impl))	/* built for it is not enough */
+		return FP_E_INVAL;
 	memset(s, 0, sizeof(*s));
 	memcpy(s->h, H0, sizeof(s->h));
 	s->blocks = blocks_c;
