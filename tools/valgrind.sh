@@ -25,6 +25,8 @@ make -j"$(nproc)" check TESTS= >/dev/null
 # for fatprealloc in the image tests.
 cat >vg-wrap <<EOF
 #!/bin/sh
+FP_VALGRIND=1
+export FP_VALGRIND
 exec valgrind -q --error-exitcode=1 --leak-check=full \\
 	--errors-for-leak-kinds=definite,indirect --track-origins=yes \\
 	--trace-children=no "\$@"
@@ -44,7 +46,8 @@ SLOW='tests/unit/check_crash tests/img/kill.test tests/unit/check_bitset'
 # change set and its commit, the walk, the volume opening and the
 # requests (each under 10 s here), and image tests that run each layer:
 # the three FAT types, extension, directory growth, the command line,
-# refused images and partition tables.
+# refused images and partition tables.  The listing, SHA-256 and --diff
+# units: 4.8 s, 3.0 s and 1.0 s here, on a loaded 2-core VM.
 QUICK='tests/unit/check_le tests/unit/check_size tests/unit/check_name
 tests/unit/check_dir
 tests/unit/check_fat tests/unit/check_bitmap
@@ -52,6 +55,7 @@ tests/unit/check_bpb tests/unit/check_err
 tests/unit/check_plan tests/unit/check_verify tests/unit/check_ptable
 tests/unit/check_alloc tests/unit/check_commit tests/unit/check_walk
 tests/unit/check_vol tests/unit/check_reqs
+tests/unit/check_list tests/unit/check_sha256 tests/unit/check_diff
 tests/img/fat12.test tests/img/fat32.test tests/img/extend.test
 tests/img/dir-grow.test tests/img/cli.test tests/img/refuse-image.test
 tests/img/partitions.test'
