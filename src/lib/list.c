@@ -55,6 +55,10 @@ struct fp_list {
 	struct fp_extent *ext;	/* the runs of cur; owned */
 	size_t ext_cap;
 	uint8_t *buf;		/* LIST_READ bytes for fp_list_hash(); owned */
+	struct fp_sha256 hash0;	/* a hash just set up, if hash0_set: */
+	int hash0_set;		/* copied for each file, so that the CPU is
+				 * asked once per listing, not per file */
+	enum fp_sha256_impl hash0_impl;
 	enum fp_err err;	/* the first failure, returned again */
 	char *start_path;	/* as given to fp_list_open(); owned */
 	int at_dir;		/* fp_list_open_dir(): start at dir_cl */
@@ -741,9 +745,14 @@ enum fp_err fp_list_hash(struct fp_list *l, const struct fp_list_entry *e,
 			 uint8_t digest[FP_SHA256_LEN])
 {
 	struct fp_sha256 s;
-	enum fp_err err;
+	enum fp_err err = FP_OK;
 
-	err = fp_sha256_init(&s, impl);
+	if (!l->hash0_set || l->hash0_impl != impl) {
+		err = fp_sha256_init(&l->hash0, impl);
+		l->hash0_set = !err;
+		l->hash0_impl = impl;
+	}
+	s = l->hash0;
 	if (!err)
 		err = fp_list_read(l, e, hash_data, &s);
 	if (!err)
