@@ -362,6 +362,13 @@ enum cli_opt {
 		      OPT_BIT(OPT_PUNCH_HOLES) | OPT_BIT(OPT_PLACE))
 /* What only a writer reads: the preallocation options and --replace. */
 #define OPT_COPYING (OPT_PREALLOC | OPT_BIT(OPT_REPLACE))
+/* The run modes: each is a different command, at most one a run. */
+#define OPT_MODES (OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) | \
+		   OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_FILL_HOLES) | \
+		   OPT_BIT(OPT_LIST) | OPT_BIT(OPT_EXTRACT) | \
+		   OPT_BIT(OPT_DIFF) | OPT_BIT(OPT_MKFS) | OPT_BIT(OPT_RM) | \
+		   OPT_BIT(OPT_MKDIR) | OPT_BIT(OPT_MV) | OPT_BIT(OPT_ATTR) | \
+		   OPT_BIT(OPT_LABEL_MODE))
 /* What only --mkfs reads. */
 #define MKFS_RULE(o) { o, 0, OPT_BIT(OPT_MKFS), \
 		       "it sets up the filesystem --mkfs makes", 0 }
@@ -495,6 +502,26 @@ static void opt_names(const struct poptOption *opts, uint64_t mask,
 			     opt_name(opts, o));
 		n += w < 0 ? len : (size_t)w;
 	}
+}
+
+/*
+ * Two run modes in @given (after opt_rules[], whose messages come first):
+ * the two lowest, as one rule would name them.
+ */
+static int check_modes(const struct poptOption *opts, uint64_t given)
+{
+	uint64_t m = given & OPT_MODES;
+	int a, b;
+
+	if (!(m & (m - 1)))
+		return EXIT_OK;
+	for (a = 0; !(m & OPT_BIT(a)); a++)
+		;
+	for (b = a + 1; !(m & OPT_BIT(b)); b++)
+		;
+	cli_msg("options --%s and --%s cannot be combined",
+	    opt_name(opts, a), opt_name(opts, b));
+	return cli_try_help();
 }
 
 /* The first rule of opt_rules[] that the options in @given break. */
@@ -875,6 +902,8 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 	if (c->help || c->version)
 		return EXIT_OK;
 	rc = check_conflicts(opts, given);
+	if (!rc)
+		rc = check_modes(opts, given);
 	if (!rc)
 		rc = parse_progress_fd(c);
 	if (!rc)
