@@ -4,48 +4,15 @@
 #include <string.h>
 
 #include "bpb.h"
+#include "bpb_layout.h"
 #include "le.h"
 
-/* Boot sector and BPB byte offsets (Microsoft FAT specification). */
-#define BS_JMP_BOOT		0
-#define BPB_BYTES_PER_SEC	11
-#define BPB_SEC_PER_CLUS	13
-#define BPB_RSVD_SEC_CNT	14
-#define BPB_NUM_FATS		16
-#define BPB_ROOT_ENT_CNT	17
-#define BPB_TOT_SEC16		19
-#define BPB_MEDIA		21
-#define BPB_FAT_SZ16		22
-#define BPB_TOT_SEC32		32
-#define BS_RESERVED1		37	/* FAT12/16 "state" byte */
-#define BPB_FAT_SZ32		36
-#define BPB_EXT_FLAGS		40
-#define BPB_FS_VER		42
-#define BPB_ROOT_CLUS		44
-#define BPB_FS_INFO		48
-#define BPB_BK_BOOT_SEC		50
-#define BS32_RESERVED1		65	/* FAT32 "state" byte */
-#define BS_BOOT_SIG		38	/* FAT12/16; FAT32 at BS32_BOOT_SIG */
-#define BS_VOL_ID		39
-#define BS_VOL_LAB		43
-#define BS32_BOOT_SIG		66
-#define BS32_VOL_ID		67
-#define BS32_VOL_LAB		71
+/* Boot sector and BPB values (the offsets: bpb_layout.h). */
 #define BOOT_SIG_EXT		0x29	/* BS_VolID and BS_VolLab follow */
 #define BS_SIGNATURE		FP_BOOT_SIG_OFF
 
 #define EXT_FLAGS_NO_MIRROR	0x0080
 #define EXT_FLAGS_ACTIVE	0x000F
-
-/* FSInfo sector. */
-#define FSI_LEAD_SIG		0
-#define FSI_STRUC_SIG		484
-#define FSI_FREE_COUNT		488
-#define FSI_NXT_FREE		492
-#define FSI_TRAIL_SIG		508
-#define FSI_LEAD_SIG_VAL	0x41615252u
-#define FSI_STRUC_SIG_VAL	0x61417272u
-#define FSI_TRAIL_SIG_VAL	0xAA550000u
 
 #define FAT12_MAX_CLUSTERS	4084u
 #define FAT32_MAX_CLUSTERS	0x0FFFFFF5u	/* highest cluster 0x0FFFFFF6 */

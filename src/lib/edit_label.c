@@ -10,15 +10,11 @@
 
 #include <string.h>
 
+#include "bpb_layout.h"
 #include "le.h"
 #include "name.h"
 #include "plan_impl.h"
 
-/* Where the FAT12/16 and FAT32 boot sectors hold BS_BootSig and BS_VolLab. */
-#define BS_BOOT_SIG 38
-#define BS_VOL_LAB 43
-#define BS32_BOOT_SIG 66
-#define BS32_VOL_LAB 71
 #define BOOT_SIG_NO_LABEL 0x28	/* an extended boot record without label */
 #define BOOT_SIG_LABEL 0x29	/* one with the label and file system type */
 

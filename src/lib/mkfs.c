@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bpb_layout.h"
 #include "dir.h"
 #include "le.h"
 #include "mkfs.h"
@@ -421,37 +422,6 @@ enum fp_err fp_mkfs_geom_profile(const struct fp_mkfs_opts *o,
 
 /* --- writing an empty volume --- */
 
-/* Boot sector fields written here (Microsoft FAT specification). */
-#define BS_JMP_BOOT		0
-#define BS_OEM_NAME		3
-#define BPB_BYTES_PER_SEC	11
-#define BPB_SEC_PER_CLUS	13
-#define BPB_RSVD_SEC_CNT	14
-#define BPB_NUM_FATS		16
-#define BPB_ROOT_ENT_CNT	17
-#define BPB_TOT_SEC16		19
-#define BPB_MEDIA		21
-#define BPB_FAT_SZ16		22
-#define BPB_SEC_PER_TRK		24
-#define BPB_NUM_HEADS		26
-#define BPB_HIDD_SEC		28
-#define BPB_TOT_SEC32		32
-#define BS_DRV_NUM		36	/* FAT12/16; FAT32 at 64 */
-#define BS_BOOT_SIG		38
-#define BS_VOL_ID		39
-#define BS_VOL_LAB		43
-#define BS_FIL_SYS_TYPE		54
-#define BPB_FAT_SZ32		36
-#define BPB_ROOT_CLUS		44
-#define BPB_FS_INFO		48
-#define BPB_BK_BOOT_SEC		50
-#define BS32_DRV_NUM		64
-#define FSI_LEAD_SIG		0
-#define FSI_STRUC_SIG		484
-#define FSI_FREE_COUNT		488
-#define FSI_NXT_FREE		492
-#define FSI_TRAIL_SIG		508
-
 #define FSINFO_SEC		1
 #define BACKUP_SEC		6
 #define ROOT_CL			2
@@ -611,11 +581,11 @@ static void encode_boot(uint8_t *bs, const struct fp_mkfs_geom *g,
 
 static void encode_fsinfo(uint8_t *sec, const struct fp_mkfs_geom *g)
 {
-	fp_put_le32(sec + FSI_LEAD_SIG, 0x41615252u);
-	fp_put_le32(sec + FSI_STRUC_SIG, 0x61417272u);
+	fp_put_le32(sec + FSI_LEAD_SIG, FSI_LEAD_SIG_VAL);
+	fp_put_le32(sec + FSI_STRUC_SIG, FSI_STRUC_SIG_VAL);
 	fp_put_le32(sec + FSI_FREE_COUNT, g->cluster_count - 1);
 	fp_put_le32(sec + FSI_NXT_FREE, ROOT_CL);
-	fp_put_le32(sec + FSI_TRAIL_SIG, 0xAA550000u);
+	fp_put_le32(sec + FSI_TRAIL_SIG, FSI_TRAIL_SIG_VAL);
 }
 
 /*
