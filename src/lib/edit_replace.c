@@ -9,8 +9,6 @@
 
 #include "plan_impl.h"
 
-#include "le.h"
-
 enum fp_err fp_edit_check_freed(struct fp_plan *p, const struct fp_dirent *e,
 				uint32_t *have)
 {
@@ -28,24 +26,6 @@ enum fp_err fp_edit_check_freed(struct fp_plan *p, const struct fp_dirent *e,
 	if (!err && fp_walk_chain_short(&c, e, *have))
 		err = FP_E_DAMAGED;
 	return err;
-}
-
-/*
- * Switch the short entry of @f to its new chain and size, stamped with
- * the plan's current time as written (the access date too); the name,
- * the attributes and the creation time stay.
- */
-static void switch_entry(struct fp_plan *p, const struct fp_plan_file *f)
-{
-	uint8_t *ent = fp_dir_ent(f->dir, f->slot);
-
-	fp_dirent_set_cluster(ent, f->first_cl,
-			      fp_fs_geom(p->fs)->type == FP_FAT32);
-	fp_put_le32(ent + DIR_SIZE, f->new_size);
-	fp_put_le16(ent + DIR_WRT_TIME, p->time);
-	fp_put_le16(ent + DIR_WRT_DATE, p->date);
-	fp_put_le16(ent + DIR_ACC_DATE, p->date);
-	fp_dir_touch(f->dir, f->slot);
 }
 
 /*
@@ -84,7 +64,7 @@ enum fp_err fp_edit_replace(struct fp_plan *p, const struct fp_req *r,
 	f->freed = have;
 	f->first_cl = f->ext_count ? f->ext[0].start : 0;
 	fp_plan_set_stamp(p, src->mtime);
-	switch_entry(p, f);
+	fp_plan_switch_entry(p, f);
 	fp_plan_set_stamp(p, p->opts.time);
 	return FP_OK;
 }

@@ -509,18 +509,30 @@ static enum fp_err create_file(struct fp_plan *p, struct fp_plan_file *f,
 	return err;
 }
 
-/* Rewrite the entry of an extended file: cluster, size, write time. */
-static void update_entry(struct fp_plan *p, const struct fp_plan_file *f)
+void fp_plan_switch_entry(struct fp_plan *p, const struct fp_plan_file *f)
 {
 	uint8_t *ent = fp_dir_ent(f->dir, f->slot);
 
 	fp_dirent_set_cluster(ent, f->first_cl, is_fat32(p));
+	fp_put_le32(ent + DIR_SIZE, f->new_size);
+	fp_put_le16(ent + DIR_WRT_TIME, p->time);
+	fp_put_le16(ent + DIR_WRT_DATE, p->date);
+	fp_put_le16(ent + DIR_ACC_DATE, p->date);
+	fp_dir_touch(f->dir, f->slot);
+}
+
+/*
+ * Rewrite the entry of an extended file: its cluster, and its size and
+ * write time when the size changed.
+ */
+static void update_entry(struct fp_plan *p, const struct fp_plan_file *f)
+{
 	if (f->new_size != f->old_size) {
-		fp_put_le32(ent + DIR_SIZE, f->new_size);
-		fp_put_le16(ent + DIR_WRT_TIME, p->time);
-		fp_put_le16(ent + DIR_WRT_DATE, p->date);
-		fp_put_le16(ent + DIR_ACC_DATE, p->date);
+		fp_plan_switch_entry(p, f);
+		return;
 	}
+	fp_dirent_set_cluster(fp_dir_ent(f->dir, f->slot), f->first_cl,
+			      is_fat32(p));
 	fp_dir_touch(f->dir, f->slot);
 }
 

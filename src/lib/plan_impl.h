@@ -124,6 +124,13 @@ enum fp_err fp_plan_place_set(struct fp_plan *p, struct fp_dir *dir,
 int fp_plan_same_file(const struct fp_plan *p, const struct fp_dir *dir,
 		      uint32_t slot);
 
+/*
+ * Switch the short entry of @f to its first cluster and new size,
+ * stamped with the plan's current time as written (the access date too);
+ * the name, the attributes and the creation time stay.
+ */
+void fp_plan_switch_entry(struct fp_plan *p, const struct fp_plan_file *f);
+
 /* New entries get @t (a copy's time), else the run's time. */
 void fp_plan_set_stamp(struct fp_plan *p, int64_t t);
 
