@@ -54,6 +54,9 @@ struct cli {
 	int has_offset2;
 	int rm, mkdir, recursive;	/* --rm [-r], --mkdir [-p] */
 	int mv;			/* --mv IMAGE ::FROM ::TO */
+	int mirror;		/* --mirror IMAGE SRC_DIR ::DEST_DIR */
+	const char *mirror_src;	/* SRC_DIR and DEST_DIR without ::, */
+	const char *mirror_dest;	/* owned by con */
 	char *partition_arg;	/* -P N */
 	char *progress_fd_arg;	/* -C FD */
 	char *place;		/* --place start|end */
@@ -89,7 +92,17 @@ struct cli {
  */
 int cli_parse_args(struct cli *c, int argc, const char **argv);
 
+/*
+ * A file named twice by the requests is a usage error (for --mirror,
+ * found once the image is open): EXIT_OK, or the exit code after a
+ * message.
+ */
+int cli_check_duplicates(const struct cli *c);
+
 /* operands.c */
+
+/* Say why the source tree cannot be copied, naming the host path. */
+int cli_tree_error(const struct fp_tree_diag *d, enum fp_err err);
 
 /*
  * The plan options the command line gives (progress left NULL): the same

@@ -19,6 +19,7 @@
 #include "image.h"
 #include "list.h"
 #include "map.h"
+#include "mirror.h"
 #include "messages.h"
 #include "name.h"
 #include "plan.h"
@@ -616,6 +617,32 @@ static int run_fill(const struct cli *c)
 	return close_vol(c, vol, ret);
 }
 
+/*
+ * --mirror: the requests that make DEST_DIR equal SRC_DIR, from the open
+ * volume.  None at all is a plan that writes nothing.
+ */
+static int add_mirror(const struct cli *c, struct fp_img *img,
+		      struct fp_fs *fs)
+{
+	struct fp_mirror_diag d;
+	struct fp_mirror_stats st;
+	enum fp_err err;
+	int ret;
+
+	memset(&d, 0, sizeof(d));
+	err = fp_mirror_add(c->rq, fs, c->mirror_src, c->mirror_dest,
+			    c->clamp ? &c->time : NULL, c->utc, &st, &d);
+	ret = err ? cli_mirror_error(c, img, err, &d) :
+	      cli_check_duplicates(c);
+	fp_list_diag_release(&d.list);
+	if (!ret && c->verbose)
+		printf("%s: ::%s: %zu file%s already equal (%zu compared by "
+		       "content)%s\n", c->image, c->mirror_dest, st.same,
+		       st.same == 1 ? "" : "s", st.compared,
+		       fp_reqs_count(c->rq) ? "" : "; nothing to change");
+	return ret;
+}
+
 static int run(const struct cli *c)
 {
 	struct fp_fs_diag diag = { 0 };
@@ -630,6 +657,8 @@ static int run(const struct cli *c)
 	img = fp_vol_img(vol);
 	err = fp_vol_check(vol, &diag);
 	ret = check_fs(c, img, err, &diag);
+	if (!ret && c->mirror)
+		ret = add_mirror(c, img, fp_vol_fs(vol));
 	if (!ret)
 		ret = run_plan(c, img, fp_vol_fs(vol));
 	return close_vol(c, vol, ret);

@@ -629,3 +629,35 @@ int cli_diff_error(const struct cli *c, struct fp_img *img, enum fp_err err,
 	free(at);
 	return cli_exit_code(err);
 }
+
+int cli_mirror_error(const struct cli *c, struct fp_img *img,
+		     enum fp_err err, const struct fp_mirror_diag *d)
+{
+	char *at, *dest;
+	int ret = cli_exit_code(err);
+
+	if (d->tree.path[0] && err == FP_E_INVAL)
+		return cli_usage_error("'%s' is not a directory; --mirror makes "
+				   "a directory equal to one", d->tree.path);
+	if (d->tree.path[0])
+		return cli_tree_error(&d->tree, err);
+	if (!d->list.path || (err != FP_E_DAMAGED && err != FP_E_NOTDIR))
+		return cli_fs_error(c, img, err);
+	at = printable(d->list.path);
+	dest = printable(c->mirror_dest);
+	if (!at || !dest) {
+		cli_msg("out of memory");
+		ret = EXIT_OPERATIONAL;
+	} else if (err == FP_E_DAMAGED) {
+		cli_msg("'%s': '::%s' is damaged (%s); cannot mirror into "
+		    "'::%s' through it; %s", c->image, at,
+		    fp_problem_code(d->list.problem), dest,
+		    repair_hint(d->list.problem));
+	} else {
+		cli_msg("'%s': '::%s' is not a directory; --mirror makes a "
+		    "directory equal to '%s'", c->image, at, c->mirror_src);
+	}
+	free(at);
+	free(dest);
+	return ret;
+}

@@ -6,10 +6,10 @@
 
 #include "cli.h"
 #include "extract.h"
-#include "list.h"
 #include "fs.h"
 #include "image.h"
 #include "list.h"
+#include "mirror.h"
 #include "plan.h"
 #include "vol.h"
 
@@ -75,6 +75,13 @@ void cli_vol_notes(const struct cli *c, const struct fp_locate *loc);
 /* Say why --extract failed (@err, @d); returns the exit code. */
 int cli_extract_error(const struct cli *c, struct fp_img *img,
 		      enum fp_err err, const struct fp_extract_diag *d);
+
+/*
+ * Say why --mirror could not list the volume's side or read the host's
+ * (fp_mirror_add(), @err, @d); returns the exit code.
+ */
+int cli_mirror_error(const struct cli *c, struct fp_img *img,
+		     enum fp_err err, const struct fp_mirror_diag *d);
 
 /* Say why --diff could not compare (@err, @d, of @c's image). */
 int cli_diff_error(const struct cli *c, struct fp_img *img, enum fp_err err,

@@ -82,8 +82,7 @@ int cli_ends_in_slash(const char *path)
 	return n && path[n - 1] == '/';
 }
 
-/* Why the source tree cannot be copied, naming the host path. */
-static int tree_error(const struct fp_tree_diag *d, enum fp_err err)
+int cli_tree_error(const struct fp_tree_diag *d, enum fp_err err)
 {
 	if (err == FP_E_SRC && d->link && d->errnum == ENOENT)
 		cli_msg("'%s' is a symbolic link to nothing; nothing was written",
@@ -132,7 +131,7 @@ int cli_add_copy(struct cli *c, const char *src, const char *dest)
 		cli_msg("out of memory");
 		return EXIT_OPERATIONAL;
 	}
-	return err ? tree_error(&d, err) : EXIT_OK;
+	return err ? cli_tree_error(&d, err) : EXIT_OK;
 }
 
 int cli_add_attr(struct cli *c, const char *spec, const char *path)

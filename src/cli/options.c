@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cli.h"
@@ -67,8 +68,7 @@ static int duplicate(const struct cli *c, size_t a, size_t b)
 	return cli_try_help();
 }
 
-/* A file named twice is a usage error, found before the image is read. */
-static int check_duplicates(const struct cli *c)
+int cli_check_duplicates(const struct cli *c)
 {
 	size_t a, b;
 	enum fp_err err = fp_reqs_find_dup(c->rq, &a, &b);
@@ -351,6 +351,7 @@ enum cli_opt {
 	OPT_ATTR,
 	OPT_LABEL_MODE,	/* --label without --mkfs: not a popt value */
 	OPT_MV,
+	OPT_MIRROR,
 };
 
 #define OPT_BIT(o) (UINT64_C(1) << (o))
@@ -368,7 +369,7 @@ enum cli_opt {
 		   OPT_BIT(OPT_LIST) | OPT_BIT(OPT_EXTRACT) | \
 		   OPT_BIT(OPT_DIFF) | OPT_BIT(OPT_MKFS) | OPT_BIT(OPT_RM) | \
 		   OPT_BIT(OPT_MKDIR) | OPT_BIT(OPT_MV) | OPT_BIT(OPT_ATTR) | \
-		   OPT_BIT(OPT_LABEL_MODE))
+		   OPT_BIT(OPT_LABEL_MODE) | OPT_BIT(OPT_MIRROR))
 /* What only --mkfs reads. */
 #define MKFS_RULE(o) { o, 0, OPT_BIT(OPT_MKFS), \
 		       "it sets up the filesystem --mkfs makes", 0 }
@@ -451,6 +452,8 @@ static const struct opt_rule opt_rules[] = {
 	  OPT_BIT(OPT_CONTIGUOUS) | OPT_BIT(OPT_PLACE) |
 	  OPT_BIT(OPT_PUNCH_HOLES) | OPT_BIT(OPT_VERIFY) | OPT_BIT(OPT_MAP) |
 	  OPT_BIT(OPT_TRIM) | OPT_BIT(OPT_FILL_HOLES), 0, NULL, 0 },
+	{ OPT_MIRROR, OPT_BIT(OPT_KEEP_SIZE) | OPT_BIT(OPT_ZERO) |
+	  OPT_BIT(OPT_PUNCH_HOLES) | OPT_BIT(OPT_MANIFEST), 0, NULL, 0 },
 	{ OPT_QUIET, OPT_BIT(OPT_VERBOSE), 0, NULL, 0 },
 	{ OPT_ZERO, 0, OPT_BIT(OPT_KEEP_SIZE),
 	  "without it new clusters are zeroed anyway", 0 },
@@ -580,6 +583,29 @@ static int has_copy(const struct cli *c)
 }
 
 /*
+ * --mirror IMAGE SRC_DIR ::DEST_DIR: the requests come once the image is
+ * open (fp_mirror_add()); SRC_DIR is checked to be a directory here when
+ * it can be read, its errors otherwise come with the scan.
+ */
+static int parse_mirror(struct cli *c, const char **args, size_t n)
+{
+	struct stat st;
+
+	if (n != 2 || !strncmp(args[0], "::", 2))
+		return cli_usage_error("%s", "--mirror takes IMAGE, SRC_DIR and "
+				   "::DEST_DIR");
+	if (strncmp(args[1], "::", 2))
+		return cli_usage_error("destination '%s' does not start with ::",
+				   args[1]);
+	if (!stat(args[0], &st) && !S_ISDIR(st.st_mode))
+		return cli_usage_error("'%s' is not a directory; --mirror "
+				   "makes a directory equal to one", args[0]);
+	c->mirror_src = args[0];
+	c->mirror_dest = args[1] + 2;
+	return EXIT_OK;
+}
+
+/*
  * --label IMAGE [NAME]: popt takes the word after --label as its value
  * (--mkfs's NAME) unless it starts with a dash; that word is IMAGE here,
  * and the operands follow it.
@@ -636,6 +662,8 @@ static int parse_operands(struct cli *c)
 	else if (!ret && c->mv)
 		ret = n == 2 ? cli_add_mv(c, args[1], args[2]) :
 		      cli_usage_error("%s", "--mv takes IMAGE ::FROM ::TO");
+	else if (!ret && c->mirror)
+		return parse_mirror(c, args + 1, n);
 	else if (!ret && !c->verify && !c->map && !c->trim && !c->fill_holes)
 		ret = parse_pairs(c, args + 1, n);
 	for (i = 0; !ret && i < c->manifest_count; i++)
@@ -658,7 +686,7 @@ static int parse_operands(struct cli *c)
 				   "no ::PATH SIZE or SRC ::DEST given");
 	mark_replace(c);
 	/* --map and --trim may name a file twice */
-	return c->map || c->trim ? EXIT_OK : check_duplicates(c);
+	return c->map || c->trim ? EXIT_OK : cli_check_duplicates(c);
 }
 
 /*
@@ -806,6 +834,8 @@ int cli_parse_args(struct cli *c, int argc, const char **argv)
 		  OPT_REPLACE, NULL, NULL },
 		{ "mv", 0, POPT_ARG_NONE, &c->mv,
 		  OPT_MV, NULL, NULL },
+		{ "mirror", 0, POPT_ARG_NONE, &c->mirror,
+		  OPT_MIRROR, NULL, NULL },
 		{ "force", 0, POPT_ARG_NONE, &c->force,
 		  OPT_FORCE, NULL, NULL },
 		{ "verify", 0, POPT_ARG_NONE, &c->verify,

@@ -89,16 +89,6 @@ void fp_reqs_add_flags(struct fp_reqs *l, size_t i, unsigned flags)
 	l->edits[i].flags |= flags;
 }
 
-enum fp_err fp_reqs_add_edit(struct fp_reqs *l, const char *path,
-			     const struct fp_req_edit *e)
-{
-	enum fp_err err = fp_reqs_add(l, path, 0);
-
-	if (!err)
-		l->edits[l->count - 1] = *e;
-	return err;
-}
-
 /* Keep @p (malloc'd, or NULL) as long as @l; NULL when it cannot. */
 static char *keep_path(struct fp_reqs *l, char *p)
 {
@@ -110,6 +100,24 @@ static char *keep_path(struct fp_reqs *l, char *p)
 	if (p)
 		l->owned[l->owned_count++] = p;
 	return p;
+}
+
+enum fp_err fp_reqs_add_edit(struct fp_reqs *l, const char *path,
+			     const struct fp_req_edit *e)
+{
+	enum fp_err err = fp_reqs_add(l, path, 0);
+
+	if (!err)
+		l->edits[l->count - 1] = *e;
+	return err;
+}
+
+enum fp_err fp_reqs_add_edit_dup(struct fp_reqs *l, const char *path,
+				 const struct fp_req_edit *e)
+{
+	char *p = keep_path(l, strdup(path));
+
+	return p ? fp_reqs_add_edit(l, p, e) : FP_E_NOMEM;
 }
 
 /* The length of @s without trailing slashes. */
@@ -155,9 +163,19 @@ static int node_path(const char *src, const char *dest,
 			(int)(src + sl - base), base) < 0 ? -1 : 0;
 }
 
-/* Add the request of node @n of a scanned source, if it has one. */
-static enum fp_err add_node(struct fp_reqs *l, const char *src,
-			    const char *dest, const struct fp_tree_node *n)
+enum fp_err fp_reqs_keep_tree(struct fp_reqs *l, struct fp_tree *t)
+{
+	if (fp_grow(&l->trees, &l->tree_cap, l->tree_count,
+		    sizeof(*l->trees))) {
+		fp_tree_free(t);
+		return FP_E_NOMEM;
+	}
+	l->trees[l->tree_count++] = t;
+	return FP_OK;
+}
+
+enum fp_err fp_reqs_add_node(struct fp_reqs *l, const char *src,
+			     const char *dest, const struct fp_tree_node *n)
 {
 	struct fp_req_src *r;
 	char *path;
@@ -187,14 +205,9 @@ enum fp_err fp_reqs_add_copy(struct fp_reqs *l, const char *src,
 	if (err)
 		return err;
 	diag->path[0] = '\0';
-	if (fp_grow(&l->trees, &l->tree_cap, l->tree_count,
-		    sizeof(*l->trees))) {
-		fp_tree_free(t);
-		return FP_E_NOMEM;
-	}
-	l->trees[l->tree_count++] = t;
-	for (i = 0; i < fp_tree_count(t) && !err; i++)
-		err = add_node(l, src, dest, fp_tree_node(t, i));
+	err = fp_reqs_keep_tree(l, t);
+	for (i = 0; !err && i < fp_tree_count(t); i++)
+		err = fp_reqs_add_node(l, src, dest, fp_tree_node(t, i));
 	return err;
 }
 

@@ -61,11 +61,30 @@ enum fp_err fp_reqs_add(struct fp_reqs *l, const char *path, uint64_t size);
 enum fp_err fp_reqs_add_edit(struct fp_reqs *l, const char *path,
 			     const struct fp_req_edit *e);
 
+/* As fp_reqs_add_edit(), @path copied and kept by @l: FP_E_NOMEM. */
+enum fp_err fp_reqs_add_edit_dup(struct fp_reqs *l, const char *path,
+				 const struct fp_req_edit *e);
+
 /*
  * Add @flags (FP_EDIT_*) to request @i's edit (@i < fp_reqs_count()): a
  * copy's file with FP_EDIT_REPLACE may replace an existing file.
  */
 void fp_reqs_add_flags(struct fp_reqs *l, size_t i, unsigned flags);
+
+/*
+ * Keep scanned tree @t (fp_tree_scan()) as long as @l, whose requests may
+ * then borrow its nodes' host paths and data: @t is @l's from now on, and
+ * freed at once when it cannot be kept (FP_E_NOMEM).
+ */
+enum fp_err fp_reqs_keep_tree(struct fp_reqs *l, struct fp_tree *t);
+
+/*
+ * Append the request of node @n of a tree kept by @l, copied from host
+ * path @src to volume path @dest as fp_reqs_add_copy() places it (none
+ * for a directory that goes to the volume's root): FP_E_NOMEM.
+ */
+enum fp_err fp_reqs_add_node(struct fp_reqs *l, const char *src,
+			     const char *dest, const struct fp_tree_node *n);
 
 /*
  * SRC ::DEST: scan host file or directory @src (fp_tree_scan(), with

@@ -7,15 +7,18 @@
  */
 #include <check.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dir.h"
 #include "edit_label.h"
 #include "le.h"
 #include "map.h"
+#include "mirror.h"
 #include "plan.h"
 #include "verify.h"
 #include "tmpdir.h"
@@ -1295,6 +1298,181 @@ START_TEST(test_mv_cut_anywhere)
 }
 END_TEST
 
+/* ---- --mirror: removals, replaces and copies in one plan ------------- */
+
+/* A host file @dir/@name of @len bytes of pattern(@file, pos), mtime @t. */
+static void host_file(const char *dir, const char *name, size_t file,
+		      uint32_t len, int64_t t)
+{
+	struct timespec ts[2] = { { (time_t)t, 0 }, { (time_t)t, 0 } };
+	char path[TEST_TMPL_LEN + 64];
+	uint32_t pos;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	for (pos = 0; pos < len; pos++)
+		ck_assert_int_ne(fputc(pattern(file, pos), f), EOF);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(utimensat(AT_FDCWD, path, ts, 0), 0);
+}
+
+static void host_dir(const char *dir, const char *name)
+{
+	char path[TEST_TMPL_LEN + 64];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	ck_assert_int_eq(mkdir(path, 0755), 0);
+}
+
+/* Run --mirror @src ::/m on @img as the command line does (main.c). */
+static enum fp_err mirror_run(struct fp_img *img, const char *src)
+{
+	struct fp_reqs *rq = fp_reqs_new();
+	struct fp_mirror_diag d;
+	struct fp_mirror_stats st;
+	struct fp_plan_diag diag;
+	struct fp_plan_opts o = { .time = 1700000000, .utc = 1 };
+	struct fp_plan *plan = NULL;
+	struct fp_fs *fs = NULL;
+	enum fp_err err;
+
+	ck_assert_ptr_nonnull(rq);
+	memset(&d, 0, sizeof(d));
+	err = fp_fs_open(img, &fs);
+	if (!err)
+		err = fp_mirror_add(rq, fs, src, "/m", NULL, 1, &st, &d);
+	fp_list_diag_release(&d.list);
+	o.srcs = fp_reqs_srcs(rq);
+	o.edits = fp_reqs_edits(rq);
+	if (!err)
+		err = fp_plan_build(fs, &o, fp_reqs_array(rq),
+				    fp_reqs_count(rq), &plan, &diag);
+	if (!err)
+		err = fp_plan_commit(plan, 1);
+	fp_plan_free(plan);
+	fp_fs_free(fs);
+	fp_reqs_free(rq);
+	return err;
+}
+
+/* pattern(@file, pos) for @len bytes, in a static buffer. */
+static const uint8_t *patterned(size_t file, uint32_t len)
+{
+	static uint8_t buf[8][EDIT_NEW_LEN];
+	uint32_t pos;
+
+	ck_assert_uint_le(len, EDIT_NEW_LEN);
+	for (pos = 0; pos < len; pos++)
+		buf[file % 8][pos] = pattern(file, pos);
+	return buf[file % 8];
+}
+
+/*
+ * What /m holds: @done 0, as the first mirror made it; 1, as the second
+ * should; -1, after a cut second one: each name its old state or its new
+ * one, a name that changes kind (a file /m/t becomes a directory) also
+ * neither (docs/DESIGN.md, "Mirror").  Returns 1 when all is new.
+ */
+static int mirror_state(struct fp_img *img, int done, unsigned long k)
+{
+	int r = reads_as(img, "/m/r.bin", patterned(20, EDIT_OLD_LEN),
+			 EDIT_OLD_LEN);
+	int rn = reads_as(img, "/m/r.bin", patterned(21, EDIT_NEW_LEN),
+			  EDIT_NEW_LEN);
+	int same = reads_as(img, "/m/same.bin", patterned(22, 3000), 3000);
+	int gone = reads_as(img, "/m/gone.bin", patterned(27, 4000), 4000);
+	int g = reads_as(img, "/m/old dir/g.bin", patterned(28, 3000), 3000);
+	int nw = reads_as(img, "/m/new.bin", patterned(23, 6000), 6000);
+	int f = reads_as(img, "/m/New Dir/f.bin", patterned(24, 2000), 2000);
+	int t = reads_as(img, "/m/t", patterned(26, 100), 100) == 1;
+	int tin = reads_as(img, "/m/t/in", patterned(25, 100), 100);
+	int old = r == 1 && gone == 1 && g == 1 && nw < 0 && f < 0 && t &&
+		  tin < 0;
+	int new = rn == 1 && gone < 0 && g < 0 && nw == 1 && f == 1 && !t &&
+		  tin == 1;
+
+	ck_assert_msg(same == 1, "mirror %lu: same.bin changed", k);
+	/* /m/t: the old file, or not a file (gone, or the new directory) */
+	ck_assert_msg((r == 1 || rn == 1) && gone != 0 && g != 0 &&
+		      nw != 0 && f != 0 && (t ? tin < 0 : tin != 0),
+		      "mirror %lu: %d %d %d %d %d %d %d %d", k, r, rn, gone,
+		      g, nw, f, t, tin);
+	if (done >= 0)
+		ck_assert_msg(done ? new : old, "mirror %lu: not %s", k,
+			      done ? "new" : "old");
+	return new;
+}
+
+/*
+ * The two trees: a file replaced, one kept, one removed, a directory
+ * removed with its file, a file and a directory with a file added, and a
+ * file that becomes a directory.
+ */
+static void mirror_trees(const char *a, const char *b)
+{
+	host_file(a, "r.bin", 20, EDIT_OLD_LEN, 1500000000);
+	host_file(a, "same.bin", 22, 3000, 1600000000);
+	host_file(a, "gone.bin", 27, 4000, 1500000000);
+	host_dir(a, "old dir");
+	host_file(a, "old dir/g.bin", 28, 3000, 1500000000);
+	host_file(a, "t", 26, 100, 1500000000);
+	host_file(b, "r.bin", 21, EDIT_NEW_LEN, 1600000002);
+	host_file(b, "same.bin", 22, 3000, 1600000000);
+	host_file(b, "new.bin", 23, 6000, 1600000002);
+	host_dir(b, "New Dir");
+	host_file(b, "New Dir/f.bin", 24, 2000, 1600000002);
+	host_dir(b, "t");
+	host_file(b, "t/in", 25, 100, 1600000002);
+}
+
+/*
+ * --mirror cut at every write: each name of /m reads as its old state or
+ * its new one (a name that changes kind: or neither), a file both trees
+ * hold alike is never touched, the kept files are whole; the same mirror
+ * run again finishes the job, with nothing left but lost clusters.
+ */
+START_TEST(test_mirror_cut_anywhere)
+{
+	char a[TEST_TMPL_LEN], b[TEST_TMPL_LEN], cmd[2 * TEST_TMPL_LEN + 16];
+	unsigned long total, k, partial = 0;
+	struct fp_img *img;
+	uint8_t *with;
+
+	ck_assert_ptr_nonnull(mkdtemp(test_tmpl(a, sizeof(a), "mirror_a")));
+	ck_assert_ptr_nonnull(mkdtemp(test_tmpl(b, sizeof(b), "mirror_b")));
+	mirror_trees(a, b);
+	ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
+	ck_assert_int_eq(mirror_run(img, a), FP_OK);
+	mirror_state(img, 0, 0);
+	with = image_copy(img);
+	ck_assert_int_eq(fp_img_mem(with, base_len, &img), FP_OK);
+	ck_assert_int_eq(mirror_run(img, b), FP_OK);
+	total = fp_img_write_count(img);
+	mirror_state(img, 1, 0);
+	check_edit_findings(img, "mirror", 0, 0);
+	fp_img_close(img);
+	for (k = 1; k <= total; k++) {
+		ck_assert_int_eq(fp_img_mem(with, base_len, &img), FP_OK);
+		fp_img_fault(img, FP_IMG_FAULT_WRITE, k, EIO);
+		ck_assert_int_eq(mirror_run(img, b), FP_E_IO);
+		fp_img_fault(img, FP_IMG_FAULT_NONE, 0, 0);
+		partial += !mirror_state(img, -1, k);
+		check_edit_findings(img, "mirror", k, 0);
+		assert_kept(img, k, "mirror");
+		ck_assert_int_eq(mirror_run(img, b), FP_OK);
+		mirror_state(img, 1, k);
+		check_edit_findings(img, "mirror, run again", k, 0);
+		fp_img_close(img);
+	}
+	ck_assert_uint_gt(partial, 0);
+	free(with);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' '%s'", a, b);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 static Suite *crash_suite(void)
 {
 	Suite *s = suite_create("crash");
@@ -1312,6 +1490,7 @@ static Suite *crash_suite(void)
 	tcase_add_test(tc, test_label_cut_anywhere);
 	tcase_add_test(tc, test_replace_cut_anywhere);
 	tcase_add_test(tc, test_mv_cut_anywhere);
+	tcase_add_test(tc, test_mirror_cut_anywhere);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tf, test_fault_kinds);
 	tcase_set_timeout(tf, 120);
