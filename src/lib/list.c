@@ -703,6 +703,25 @@ void fp_list_prune(struct fp_list *l)
 
 /* ---- content ------------------------------------------------------ */
 
+enum fp_err fp_list_map(struct fp_list *l, const struct fp_list_entry *e)
+{
+	size_t runs = 0;
+	enum fp_err err;
+
+	if (e != &l->cur)
+		return FP_E_INVAL;
+	if (e->runs || !e->clusters)
+		return FP_OK;
+	/* the chain was followed and checked when the entry was made */
+	err = fp_map_runs(fp_fs_fat(l->fs), e->first_cl, e->clusters,
+			  &l->ext, &l->ext_cap, &runs);
+	if (!err) {
+		l->cur.runs = l->ext;
+		l->cur.run_count = runs;
+	}
+	return err;
+}
+
 enum fp_err fp_list_read(struct fp_list *l, const struct fp_list_entry *e,
 			 fp_list_data_fn *fn, void *ctx)
 {

@@ -146,6 +146,13 @@ void fp_list_prune(struct fp_list *l);
 enum fp_err fp_list_next(struct fp_list *l, const struct fp_list_entry **e,
 			 struct fp_list_diag *diag);
 
+/*
+ * The runs of @e, the entry fp_list_next() returned last, when the
+ * listing has none (FP_LIST_NO_RUNS): for a caller that reads only some
+ * files.  FP_E_INVAL for another entry; FP_E_NOMEM, FP_E_IO.
+ */
+enum fp_err fp_list_map(struct fp_list *l, const struct fp_list_entry *e);
+
 /* What fp_list_read() hands the bytes to; an error stops the read. */
 typedef enum fp_err fp_list_data_fn(void *ctx, const uint8_t *p, size_t n);
 

@@ -153,6 +153,8 @@ static enum fp_err same_content(struct mirror *m,
 		err = FP_E_SRC;
 	}
 	if (!err)
+		err = fp_list_map(m->l, e);
+	if (!err)
 		err = fp_list_read(m->l, e, cmp_piece, c);
 	if (err == FP_E_SRC) {
 		m->diag->tree.errnum = c->errnum;
@@ -236,7 +238,7 @@ static enum fp_err compare_dest(struct mirror *m, struct fp_fs *fs,
 	const struct fp_list_entry *e;
 	enum fp_err err;
 
-	err = fp_list_open(fs, dest, 0, &m->l, &m->diag->list);
+	err = fp_list_open(fs, dest, FP_LIST_NO_RUNS, &m->l, &m->diag->list);
 	if (err == FP_E_NOFILE || err == FP_E_NOENT) {
 		fp_list_diag_release(&m->diag->list);
 		return FP_OK;

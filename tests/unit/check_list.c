@@ -393,6 +393,7 @@ static enum fp_err sink_data(void *ctx, const uint8_t *p, size_t n)
 /*
  * The content of a fragmented file of 5 MiB (more than one 2 MiB read)
  * through fp_list_read(), against mtype's; the callback's error stops it.
+ * A listing without runs reads it once fp_list_map() mapped them.
  */
 START_TEST(test_read)
 {
@@ -433,6 +434,19 @@ START_TEST(test_read)
 	k.stop_at = 2;
 	ck_assert_int_eq(fp_list_read(l, e, sink_data, &k), FP_E_NOSPC);
 	ck_assert_uint_eq(k.calls, 2);
+	fp_list_free(l);
+	/* without runs: none to read until fp_list_map() makes them */
+	ck_assert_int_eq(fp_list_open(fs, "/BIG", FP_LIST_NO_RUNS, &l, &diag),
+			 FP_OK);
+	ck_assert_int_eq(fp_list_next(l, &e, &diag), FP_OK);
+	ck_assert_ptr_null(e->runs);
+	ck_assert_int_eq(fp_list_read(l, e, sink_data, &k), FP_E_INVAL);
+	ck_assert_int_eq(fp_list_map(l, e), FP_OK);
+	ck_assert_uint_ge(e->run_count, 2);
+	k.len = k.calls = k.stop_at = 0;
+	ck_assert_int_eq(fp_list_read(l, e, sink_data, &k), FP_OK);
+	ck_assert_uint_eq(k.len, 5242880);
+	ck_assert(!memcmp(k.buf, want, k.len));
 	fp_list_free(l);
 	fp_fs_free(fs);
 	fp_img_close(im);
