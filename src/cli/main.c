@@ -635,7 +635,7 @@ static int add_mirror(const struct cli *c, struct fp_img *img,
 	ret = err ? cli_mirror_error(c, img, err, &d) :
 	      cli_check_duplicates(c);
 	fp_list_diag_release(&d.list);
-	if (!ret && c->verbose)
+	if (!ret && c->verbose && !c->json)	/* JSON: one document */
 		printf("%s: ::%s: %zu file%s already equal (%zu compared by "
 		       "content)%s\n", c->image, c->mirror_dest, st.same,
 		       st.same == 1 ? "" : "s", st.compared,
