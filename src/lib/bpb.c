@@ -9,6 +9,7 @@
 
 /* Boot sector and BPB values (the offsets: bpb_layout.h). */
 #define BOOT_SIG_EXT		0x29	/* BS_VolID and BS_VolLab follow */
+#define BOOT_SIG_HELD		0x28	/* BS_VolID only (DOS 3.4) */
 #define BS_SIGNATURE		FP_BOOT_SIG_OFF
 
 #define EXT_FLAGS_NO_MIRROR	0x0080
@@ -88,12 +89,17 @@ static enum fp_err decode_sec_field(const uint8_t *sec, unsigned field,
 /*
  * The volume label and serial number of the boot sector: there when the
  * extended boot signature at @sig_off is 0x29 (BS_VolID at @id_off,
- * BS_VolLab at @lab_off).
+ * BS_VolLab at @lab_off).  A signature of 0x28 (DOS 3.4: the record ends
+ * after the serial, boot code follows) under a BS_FilSysType that still
+ * says "FAT" is what --label writes while it changes the root's label
+ * entry: label_held.
  */
 static void decode_label(const uint8_t *sec, unsigned sig_off,
 			 unsigned id_off, unsigned lab_off, struct fp_geom *g)
 {
 	g->has_label = sec[sig_off] == BOOT_SIG_EXT;
+	g->label_held = sec[sig_off] == BOOT_SIG_HELD &&
+			!memcmp(sec + lab_off + sizeof(g->label), "FAT", 3);
 	memcpy(g->label, sec + lab_off, sizeof(g->label));
 	g->serial = g->has_label ? fp_le32(sec + id_off) : 0;
 }

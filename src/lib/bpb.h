@@ -49,6 +49,9 @@ struct fp_geom {
 	int has_label;		/* BS_BootSig is 0x29: BS_VolLab is there */
 	uint8_t label[11];	/* BS_VolLab as stored, if has_label */
 	uint32_t serial;	/* BS_VolID if has_label, else 0 */
+	int label_held;		/* BS_BootSig 0x28 under a BS_FilSysType
+				   "FAT...": a label change cut short
+				   (docs/DESIGN.md "Labels") */
 	uint64_t fat_off;	/* first FAT */
 	uint64_t fat_len;	/* bytes per FAT copy */
 	uint64_t root_off;	/* fixed root directory (FAT12/16) */

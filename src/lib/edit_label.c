@@ -134,24 +134,6 @@ static void change_label(struct fp_plan *p, struct fp_dir *root,
 	fp_dir_touch(root, slot);
 }
 
-/*
- * 1 if the boot sector's signature is 0x28 while its file system type
- * says FAT: a label change of this tool was cut after its first write
- * (a DOS 3.4 boot sector with 0x28 has boot code there).  *err: a read
- * error.
- */
-static int held_sig(struct fp_plan *p, enum fp_err *err)
-{
-	int fat32 = fp_fs_geom(p->fs)->type == FP_FAT32;
-	uint8_t sec[BS32_VOL_LAB + 11 + 8];
-	unsigned sig = fat32 ? BS32_BOOT_SIG : BS_BOOT_SIG;
-	unsigned type = (fat32 ? BS32_VOL_LAB : BS_VOL_LAB) + 11;
-
-	*err = fp_img_read(fp_fs_img(p->fs), 0, sec, sizeof(sec));
-	return !*err && sec[sig] == BOOT_SIG_NO_LABEL &&
-	       !memcmp(sec + type, "FAT", 3);
-}
-
 /* 1 if the FAT32 backup boot sector's BS_VolLab is not @lab. */
 static int backup_stale(struct fp_plan *p, const uint8_t lab[11],
 			enum fp_err *err)
@@ -171,10 +153,11 @@ static int backup_stale(struct fp_plan *p, const uint8_t lab[11],
  * The boot sector's label: BS_VolLab := @lab (and the backup's); when the
  * root's entry changes too (@root_too), the signature reads 0x28 from
  * before the root is written until the label is (docs/DESIGN.md
- * "Labels"), and a signature left at 0x28 by a cut change is put back to
- * 0x29, and a FAT32 backup left with the old label gets the new one.  A
- * boot sector without a label field (a signature other than 0x29, or
- * 0x28 of another tool) is left alone.
+ * "Labels"), and a signature left at 0x28 by a cut change (label_held:
+ * a DOS 3.4 boot sector with 0x28 has boot code where BS_FilSysType would
+ * say FAT) is put back to 0x29, and a FAT32 backup left with the old
+ * label gets the new one.  A boot sector without a label field (a
+ * signature other than 0x29, or 0x28 of another tool) is left alone.
  */
 static enum fp_err boot_label(struct fp_plan *p, const uint8_t lab[11],
 			      int root_too)
@@ -183,9 +166,8 @@ static enum fp_err boot_label(struct fp_plan *p, const uint8_t lab[11],
 	int fat32 = g->type == FP_FAT32;
 	enum fp_err err = FP_OK;
 	uint32_t sig;
-	int held = !g->has_label && held_sig(p, &err);
-	int stale = !err && (g->has_label || held) &&
-		    backup_stale(p, lab, &err);
+	int held = g->label_held;
+	int stale = (g->has_label || held) && backup_stale(p, lab, &err);
 
 	if (err || (!g->has_label && !held) ||
 	    (!held && !stale && !memcmp(g->label, lab, 11)))

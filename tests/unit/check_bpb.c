@@ -125,6 +125,21 @@ START_TEST(test_fat16)
 	ck_assert_int_eq(g.has_label, 1);
 	ck_assert_uint_eq(g.serial, 0x1234ABCD);
 	ck_assert_mem_eq(g.label, "MY LABEL   ", 11);
+	ck_assert_int_eq(g.label_held, 0);
+	/* 0x28 in front of "FAT": held by --label; in front of code: DOS 3.4 */
+	s[38] = 0x28;
+	memcpy(s + 54, "FAT16   ", 8);
+	ck_assert_int_eq(decode(s, &g), FP_OK);
+	ck_assert_int_eq(g.has_label, 0);
+	ck_assert_int_eq(g.label_held, 1);
+	ck_assert_mem_eq(g.label, "MY LABEL   ", 11);
+	s[54] = 0xFA;
+	ck_assert_int_eq(decode(s, &g), FP_OK);
+	ck_assert_int_eq(g.label_held, 0);
+	s[38] = 0x29;
+	s[54] = 'F';
+	ck_assert_int_eq(decode(s, &g), FP_OK);
+	ck_assert_int_eq(g.label_held, 0);
 }
 END_TEST
 
