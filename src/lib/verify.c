@@ -462,6 +462,26 @@ static void check_label(struct vctx *v)
 	}
 }
 
+/*
+ * A FAT12/16 boot sector whose signature --label holds at 0x28 while it
+ * changes the root's label entry (docs/DESIGN.md "Labels"): what a cut
+ * there leaves, whatever the root then holds (the old label, the new
+ * one, none).  fsck.fat reads it as the label '' and calls it different
+ * from the root's or invalid; a DOS 3.4 boot sector with 0x28 has boot
+ * code where BS_FilSysType says FAT here (label_held), so it is not
+ * named.  On FAT32 the backup boot sector, written last, differs
+ * meanwhile: boot-backup-label names it, unless there is no backup.
+ */
+static void check_label_held(struct vctx *v)
+{
+	char lab[3 * 11 + 3];
+
+	if (!v->g->label_held || (v->g->type == FP_FAT32 && v->g->backup_sec))
+		return;
+	label_str(v->g->label, lab, sizeof(lab));
+	add_label(v, FP_P_LABEL_HELD, lab);
+}
+
 /* ---- the whole check ------------------------------------------------ */
 
 /*
@@ -591,6 +611,7 @@ enum fp_err fp_verify_progress(struct fp_img *img,
 		report_copies(&v);
 		fp_walk_tree(v.w);
 		check_label(&v);
+		check_label_held(&v);
 		find_lost(&v);
 		count_taken(&v);
 		check_free_count(&v);

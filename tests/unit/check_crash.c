@@ -1048,6 +1048,92 @@ START_TEST(test_label_cut_anywhere)
 END_TEST
 
 /*
+ * Findings of a FAT12/16 label change cut at write @k: boot-label-held
+ * exactly while sector 0's signature (byte 38) reads 0x28 with "FAT" at
+ * byte 54 (the raw bytes, not the decoder's label_held), and nothing
+ * else.  1 if held.
+ */
+static int check_label_held(struct fp_img *img, const char *how,
+			    unsigned long k)
+{
+	const uint8_t *d = fp_img_mem_data(img);
+	int want = d[38] == 0x28 && !memcmp(d + 54, "FAT", 3), held = 0;
+	struct fp_report *r;
+	size_t i;
+
+	ck_assert_int_eq(fp_verify(img, &r), FP_OK);
+	for (i = 0; i < fp_report_finding_count(r); i++) {
+		enum fp_problem p = fp_report_finding(r, i)->problem;
+
+		held += p == FP_P_LABEL_HELD;
+		ck_assert_msg(p == FP_P_LABEL_HELD, "%s at write %lu: %s", how,
+			      k, fp_problem_code(p));
+	}
+	ck_assert_msg(held == want, "%s at write %lu: boot-label-held %d "
+		      "times, signature %02x", how, k, held, d[38]);
+	fp_report_free(r);
+	return held;
+}
+
+/*
+ * On FAT12 and FAT16 a label made, changed (a long one with punctuation)
+ * and removed, each cut at every write: --verify names the state between
+ * the writes (boot-label-held) exactly when sector 0 is in it, and
+ * nothing else; the label reads as the old or the new one; every change
+ * meets that state.
+ */
+START_TEST(test_label_cut_fat1x)
+{
+	static const unsigned spec[][2] = { { 12, 2000 }, { 16, 20000 } };
+	static const char *const names[] = { "Crash Test", "A-B_C!#$%&(",
+					     "" };
+	static const struct fp_req r[] = { { "/", 0 } };
+	struct fp_req_edit ed = { FP_REQ_LABEL, 0, NULL, 0, 0 };
+	struct fp_plan_opts o = { .time = 1700000000, .utc = 1, .edits = &ed };
+	unsigned long total, k, held;
+	struct fp_img *img;
+	char how[48], old[12], want[12], got[12];
+	uint8_t *after;
+	size_t n;
+
+	load_mkfs_image(spec[_i][0], spec[_i][1]);
+	for (n = 0; n < sizeof(names) / sizeof(names[0]); n++) {
+		snprintf(how, sizeof(how), "FAT%u label '%s'", spec[_i][0],
+			 names[n]);
+		ed.to = names[n];
+		ck_assert_int_eq(fp_img_mem(base, base_len, &img), FP_OK);
+		label_of(img, old);
+		ck_assert_int_eq(plan_run(img, &o, r, 1), FP_OK);
+		total = fp_img_write_count(img);
+		label_of(img, want);
+		ck_assert_int_eq(check_label_held(img, how, 0), 0);
+		after = malloc(base_len);
+		ck_assert_ptr_nonnull(after);
+		memcpy(after, fp_img_mem_data(img), base_len);
+		fp_img_close(img);
+		for (k = 1, held = 0; k <= total; k++) {
+			ck_assert_int_eq(fp_img_mem(base, base_len, &img),
+					 FP_OK);
+			fp_img_fault(img, FP_IMG_FAULT_WRITE, k, EIO);
+			ck_assert_int_eq(plan_run(img, &o, r, 1), FP_E_IO);
+			fp_img_fault(img, FP_IMG_FAULT_NONE, 0, 0);
+			held += check_label_held(img, how, k);
+			label_of(img, got);
+			ck_assert_msg(!strcmp(got, old) || !strcmp(got, want),
+				      "%s at write %lu: label '%s'", how, k,
+				      got);
+			fp_img_close(img);
+		}
+		ck_assert_uint_gt(held, 0);
+		free(base);
+		base = after;
+	}
+	free(base);
+	base = NULL;
+}
+END_TEST
+
+/*
  * On FAT12, FAT16 and FAT32, a run whose FAT writes span several sectors
  * (a chain of 2,500 clusters, a directory made), cut by a short write,
  * which writes the first half of its sectors, at every write: the FAT
@@ -1495,6 +1581,7 @@ static Suite *crash_suite(void)
 	tcase_add_test(tf, test_fault_kinds);
 	tcase_set_timeout(tf, 120);
 	tcase_add_loop_test(tf, test_short_write_each_type, 0, 3);
+	tcase_add_loop_test(tf, test_label_cut_fat1x, 0, 2);
 	suite_add_tcase(s, tf);
 	return s;
 }

@@ -143,11 +143,16 @@ static void read_label(struct fp_img *img, char out[12])
 }
 
 /*
- * Findings a cut label change may leave: none on FAT12/16, a backup
- * boot sector whose label differs on FAT32; never a label mismatch.
+ * Findings a cut label change may leave: on FAT12/16 boot-label-held,
+ * exactly while sector 0's signature reads 0x28 (the raw bytes, not the
+ * decoder's label_held: byte 38, "FAT" at 54), else none; on FAT32 a backup
+ * boot sector whose label differs; never a label mismatch.
  */
 static void check_cut(struct fp_img *img, unsigned long k)
 {
+	const uint8_t *d = fp_img_mem_data(img);
+	int fat32 = !fp_le16(d + 22), held = 0;
+	int want = !fat32 && d[38] == 0x28 && !memcmp(d + 54, "FAT", 3);
 	struct fp_report *r;
 	size_t i;
 
@@ -155,9 +160,13 @@ static void check_cut(struct fp_img *img, unsigned long k)
 	for (i = 0; i < fp_report_finding_count(r); i++) {
 		enum fp_problem p = fp_report_finding(r, i)->problem;
 
-		ck_assert_msg(p == FP_P_BOOT_BACKUP_LABEL, "write %lu: %s", k,
+		held += p == FP_P_LABEL_HELD;
+		ck_assert_msg(fat32 ? p == FP_P_BOOT_BACKUP_LABEL :
+			      p == FP_P_LABEL_HELD, "write %lu: %s", k,
 			      fp_problem_code(p));
 	}
+	ck_assert_msg(held == want, "write %lu: boot-label-held %d times, "
+		      "signature %02x", k, held, d[fat32 ? 66 : 38]);
 	fp_report_free(r);
 }
 

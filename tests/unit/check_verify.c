@@ -852,9 +852,11 @@ START_TEST(test_labels)
 	boot_label("label1     ");
 	check_label_finding(FP_P_LABEL_MISMATCH, "'label1' in the boot "
 			    "sector, 'LABEL1' in the root directory");
-	vol[38] = 0x28;			/* no BS_VolLab */
+	vol[38] = 0x28;			/* DOS 3.4: no BS_VolLab, boot code */
+	vol[54] = 0xFA;
 	check_label_finding(FP_P_COUNT, NULL);
 	vol[38] = 0x29;
+	vol[54] = 'F';
 	put_ent(root_ent(0), "label1     ", FP_ATTR_VOLUME, 0, 0);
 	check_label_finding(FP_P_COUNT, NULL);
 	put_ent(root_ent(0), "LA?EL1     ", FP_ATTR_VOLUME, 0, 0);
@@ -905,6 +907,48 @@ START_TEST(test_ntres_bits)
 }
 END_TEST
 
+/*
+ * Signature 0x28 in front of a BS_FilSysType that says FAT: what a cut
+ * --label leaves (docs/DESIGN.md "Labels"), boot-label-held, a warning
+ * with BS_VolLab, whatever label the root holds and no label mismatch.
+ * 0x28 in front of boot code (DOS 3.4, OS/2 1.x) is no finding; nor is
+ * "FAT" behind a signature of 0x29 or none.
+ */
+START_TEST(test_label_held)
+{
+	static const uint8_t code[19] = { 0xFA, 0x33, 0xC0, 0x8E, 0xD0, 0xBC,
+		0x00, 0x7C, 0x16, 0x07, 0xBB, 0x78, 0x00, 0x36, 0xC5, 0x37,
+		0x1E, 0x56, 0x16 };
+	struct fp_report *r;
+	const struct fp_finding *f;
+	int i;
+
+	vol[38] = 0x28;
+	boot_label("New Label  ");
+	for (i = 0; i < 2; i++) {
+		r = verify();
+		f = find_at(r, FP_P_LABEL_HELD, "");
+		ck_assert_str_eq(f->other, "'New Label'");
+		ck_assert_int_eq(fp_problem_severity(FP_P_LABEL_HELD),
+				 FP_SEV_WARNING);
+		ck_assert_uint_eq(sum(r).errors, 0);
+		ck_assert_uint_eq(sum(r).warnings, 1);
+		fp_report_free(r);
+		put_ent(root_ent(0), "OLD LABEL  ", FP_ATTR_VOLUME, 0, 0);
+	}
+	vol[38] = 0x29;		/* finished: the two labels differ */
+	r = verify();
+	ck_assert_ptr_null(find(r, FP_P_LABEL_HELD));
+	ck_assert_ptr_nonnull(find(r, FP_P_LABEL_MISMATCH));
+	fp_report_free(r);
+	vol[38] = 0x00;
+	check_label_finding(FP_P_COUNT, NULL);
+	vol[38] = 0x28;
+	memcpy(vol + 43, code, sizeof(code));
+	check_label_finding(FP_P_COUNT, NULL);
+}
+END_TEST
+
 static Suite *verify_suite(void)
 {
 	Suite *s = suite_create("verify");
@@ -935,6 +979,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(tc, test_last_clusters);
 	tcase_add_test(tc, test_free_taken);
 	tcase_add_test(tc, test_labels);
+	tcase_add_test(tc, test_label_held);
 	tcase_add_test(tc, test_ntres_bits);
 	suite_add_tcase(s, tc);
 	return s;
