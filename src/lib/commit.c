@@ -424,22 +424,6 @@ static enum fp_err write_links(struct fp_change_set *cs)
 	return err ? err : fp_fat_flush(fat, fp_fs_img(cs->fs), g);
 }
 
-/* Free the @count clusters of the chain from @cl in the FAT cache. */
-static enum fp_err free_chain(struct fp_fat *fat, uint32_t cl,
-			      uint32_t count)
-{
-	uint32_t next;
-	enum fp_err err = FP_OK;
-
-	while (!err && count--) {
-		err = fp_fat_get(fat, cl, &next);
-		if (!err)
-			err = fp_fat_set(fat, cl, FP_FAT_FREE);
-		cl = next;
-	}
-	return err;
-}
-
 /*
  * Every FAT copy twice, after the entries (an entry that lets go of its
  * chain is written by then): the new chain ends, then the freed tails.
@@ -459,7 +443,8 @@ static enum fp_err write_frees(struct fp_change_set *cs)
 	if (!err)
 		err = fp_fat_flush(fat, fp_fs_img(cs->fs), g);
 	for (i = 0; !err && i < cs->cut_count; i++)
-		err = free_chain(fat, cs->cuts[i].tail, cs->cuts[i].count);
+		err = fp_fat_free_chain(fat, cs->cuts[i].tail,
+					cs->cuts[i].count);
 	if (!err)
 		err = fp_fat_flush(fat, fp_fs_img(cs->fs), g);
 	return err;

@@ -1278,6 +1278,66 @@ enum fp_err fp_fat_set(struct fp_fat *fat, uint32_t cl, uint32_t val)
 	return err;
 }
 
+/* Set the @n entries from @cl, all in one unpacked window, to free. */
+static enum fp_err free_run(struct fp_fat *fat, uint32_t cl, uint32_t n)
+{
+	struct fp_fat_win *win;
+	uint32_t i, k;
+	size_t first, last = 0;
+	enum fp_err err;
+
+	err = locate(fat, cl, &win, &i);
+	if (err)
+		return err;
+	assert(n && n <= fat->win_cl - i);
+	first = fat->ops->put(win->buf, i, FP_FAT_FREE);
+	if (fat->type == FP_FAT32) {	/* put32() without a call each */
+		for (k = 1; k < n; k++)
+			fp_put_le32(win->buf + first + 4 * k,
+				    fp_le32(win->buf + first + 4 * k) &
+				    FAT32_HIGH);
+		last = first + 4 * (size_t)(n - 1);
+	}
+	for (k = fat->type == FP_FAT32 ? n : 1; k < n; k++)
+		last = fat->ops->put(win->buf, i + k, FP_FAT_FREE);
+	win->ranged = 0;
+	mark_dirty(fat, win, first, (n > 1 ? last - first : 0) +
+		   (fat->ops->bits + 7) / 8);
+	return FP_OK;
+}
+
+/*
+ * Each cluster is read and freed alone, as before; when it links to the
+ * next cluster, the run of consecutive clusters (entry c holds c + 1)
+ * that follows is found by fp_fat_seq() and freed in one pass over its
+ * window, so that a chain of one cluster (many small files) costs what
+ * it did.  A packed window is left to fp_fat_set(), which keeps it
+ * packed.  Each entry gets the value fp_fat_set() would give it, in
+ * chain order.
+ */
+enum fp_err fp_fat_free_chain(struct fp_fat *fat, uint32_t cl,
+			      uint32_t count)
+{
+	uint32_t len, next = 0;
+	enum fp_err err = FP_OK;
+
+	while (!err && count--) {
+		err = fp_fat_get(fat, cl, &next);
+		if (!err)
+			err = fp_fat_set(fat, cl, FP_FAT_FREE);
+		len = 0;
+		if (!err && count > 1 && next == cl + 1 &&
+		    next <= fat->max_cl &&
+		    !fat->win[next / fat->win_cl].patch)
+			err = fp_fat_seq(fat, next, count, &len);
+		if (!err && len)
+			err = free_run(fat, next, len);
+		cl = next + len;
+		count -= len;
+	}
+	return err;
+}
+
 /*
  * Note in @win's range that link32 sets entries @i .. @i + @n - 1, for
  * clusters @cl on, the chain ending at @end.  Returns whether those
@@ -1448,11 +1508,13 @@ enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
 /*
  * A chain holds distinct clusters, so one longer than the cluster count
  * (max_cl - 1) must revisit a cluster: that bounds the walk on a loop.
+ * A run of consecutive clusters after a link to the next one is counted
+ * by fp_fat_seq(), within the bound, instead of a cluster at a time.
  */
 enum fp_err fp_fat_chain(struct fp_fat *fat, uint32_t start,
 			 uint32_t *count, uint32_t *last)
 {
-	uint32_t cl = start, n = 1, v;
+	uint32_t cl = start, n = 1, v, run;
 	enum fp_err err;
 
 	if (start < 2 || start > fat->max_cl)
@@ -1473,8 +1535,14 @@ enum fp_err fp_fat_chain(struct fp_fat *fat, uint32_t start,
 		}
 		if (n == fat->max_cl - 1)
 			return FP_E_CORRUPT;
-		cl = v;
-		n++;
+		run = 0;
+		if (v == cl + 1 && !fat->win[v / fat->win_cl].patch) {
+			err = fp_fat_seq(fat, v, fat->max_cl - 2 - n, &run);
+			if (err)
+				return err;
+		}
+		cl = v + run;
+		n += 1 + run;
 	}
 }
 

@@ -166,6 +166,13 @@ enum fp_err fp_fat_seq(struct fp_fat *fat, uint32_t cl, uint32_t max,
  */
 enum fp_err fp_fat_set(struct fp_fat *fat, uint32_t cl, uint32_t val);
 
+/*
+ * Free the @count clusters of the chain from @cl: each entry, followed
+ * through the cache, set as fp_fat_set(fat, c, FP_FAT_FREE) would set it.
+ */
+enum fp_err fp_fat_free_chain(struct fp_fat *fat, uint32_t cl,
+			      uint32_t count);
+
 /* Link @start .. @start + @count - 1 in order and end them with EOC. */
 enum fp_err fp_fat_set_chain(struct fp_fat *fat, uint32_t start,
 			     uint32_t count);

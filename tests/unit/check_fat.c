@@ -1892,6 +1892,134 @@ START_TEST(test_img_open_errors)
 }
 END_TEST
 
+/* Runs of a chain, in chain order, for test_free_chain(). */
+static const uint32_t free_runs[][2] = {
+	{ 100, 1000 }, { 1500, 2 }, { 3, 1 }, { 7, 1 }, { 2000, 500 },
+	{ 1499, 1 }, { 3000, 991 },
+	{ 65536 - 300, 600 }, { 131000, 101 },	/* FAT32 only */
+};
+
+/* The chain of free_runs[] that fits @fat, as cluster numbers. */
+static uint32_t free_chain_cls(struct fp_fat *fat, uint32_t *cls)
+{
+	uint32_t n = 0, r, k;
+
+	for (r = 0; r < sizeof(free_runs) / sizeof(free_runs[0]); r++)
+		if (free_runs[r][0] + free_runs[r][1] <= fp_fat_max_cl(fat))
+			for (k = 0; k < free_runs[r][1]; k++)
+				cls[n++] = free_runs[r][0] + k;
+	return n;
+}
+
+static void link_cls(struct fp_fat *fat, const uint32_t *cls, uint32_t n)
+{
+	uint32_t k;
+
+	for (k = 0; k < n; k++)
+		set(fat, cls[k], k + 1 < n ? cls[k + 1] : fp_fat_eoc(fat));
+}
+
+/*
+ * fp_fat_free_chain() against freeing a cluster at a time with
+ * fp_fat_get() and fp_fat_set(): the same bytes in both copies (FAT32
+ * top bits kept; they come from pattern()), for a chain of runs (one
+ * across a FAT32 window boundary), single clusters and jumps back, freed
+ * whole or from a cluster on; fp_fat_chain() counts it through its runs.
+ */
+START_TEST(test_free_chain)
+{
+	static const struct {
+		enum fp_fat_type t;
+		uint32_t clusters, secs;
+	} vols[] = {
+		{ FP_FAT12, 4000, 12 }, { FP_FAT16, 20000, 79 },
+		{ FP_FAT32, 300000, 2344 },
+	};
+	static const uint32_t from[] = { 0, 1, 999, 1000, 1003, 5 };
+	uint32_t *cls = malloc(4000 * sizeof(*cls)), n, f, k, cl, next;
+	uint32_t count, last;
+	struct vol a, b;
+	struct fp_fat *fa = NULL, *fb = NULL;
+
+	ck_assert_ptr_nonnull(cls);
+	for (f = 0; f < sizeof(from) / sizeof(from[0]); f++) {
+		vol_make(&a, vols[_i].t, vols[_i].clusters, vols[_i].secs,
+			 2, 1);
+		vol_make(&b, vols[_i].t, vols[_i].clusters, vols[_i].secs,
+			 2, 1);
+		ck_assert_int_eq(fp_fat_open(a.img, &a.g, &fa), FP_OK);
+		ck_assert_int_eq(fp_fat_open(b.img, &b.g, &fb), FP_OK);
+		n = free_chain_cls(fa, cls);
+		ck_assert_uint_ge(n, 2496);
+		link_cls(fa, cls, n);
+		link_cls(fb, cls, n);
+		/* so that only what the frees mark dirty is written below */
+		ck_assert_int_eq(fp_fat_flush(fa, a.img, &a.g), FP_OK);
+		ck_assert_int_eq(fp_fat_flush(fb, b.img, &b.g), FP_OK);
+		ck_assert_int_eq(fp_fat_chain(fa, cls[0], &count, &last),
+				 FP_OK);
+		ck_assert_uint_eq(count, n);
+		ck_assert_uint_eq(last, cls[n - 1]);
+		k = from[f];
+		ck_assert_int_eq(fp_fat_free_chain(fa, cls[k], n - k), FP_OK);
+		for (cl = cls[k], count = n - k; count--; cl = next) {
+			next = get(fb, cl);
+			set(fb, cl, FP_FAT_FREE);
+		}
+		for (cl = 0; cl < n; cl++)
+			ck_assert_uint_eq(get(fa, cls[cl]), cl < k ?
+					  get(fb, cls[cl]) : FP_FAT_FREE);
+		ck_assert_int_eq(fp_fat_flush(fa, a.img, &a.g), FP_OK);
+		ck_assert_int_eq(fp_fat_flush(fb, b.img, &b.g), FP_OK);
+		ck_assert_mem_eq(fp_img_mem_data(a.img),
+				 fp_img_mem_data(b.img), a.len);
+		fp_fat_free(fa);
+		fp_fat_free(fb);
+		vol_free(&a);
+		vol_free(&b);
+	}
+	free(cls);
+}
+END_TEST
+
+/*
+ * Runs in fp_fat_chain(): a loop back into a run and a link past the
+ * last cluster are found; so is a loop through a chain of every
+ * cluster, packed windows (fp_fat_set_chain()) walked an entry at a time.
+ */
+START_TEST(test_chain_runs)
+{
+	struct vol v;
+	struct fp_fat *fat = NULL;
+	uint32_t count, last, max_cl;
+
+	vol_make(&v, FP_FAT32, 300000, 2344, 2, 1);
+	zero_entries(&v, 2, 300001);
+	ck_assert_int_eq(fp_fat_open(v.img, &v.g, &fat), FP_OK);
+	ck_assert_int_eq(fp_fat_check_copies(fat), FP_OK);
+	max_cl = fp_fat_max_cl(fat);
+	ck_assert_int_eq(fp_fat_set_chain(fat, 2, max_cl - 1), FP_OK);
+	ck_assert_uint_gt(stats(fat).packed, 0);
+	ck_assert_int_eq(fp_fat_chain(fat, 2, &count, &last), FP_OK);
+	ck_assert_uint_eq(count, max_cl - 1);
+	ck_assert_uint_eq(last, max_cl);
+	set(fat, max_cl, 2);
+	ck_assert_int_eq(fp_fat_chain(fat, 2, &count, &last), FP_E_CORRUPT);
+	set(fat, 70000, 65000);	/* back into a run */
+	ck_assert_int_eq(fp_fat_chain(fat, 60000, &count, &last),
+			 FP_E_CORRUPT);
+	set(fat, 70000, fp_fat_eoc(fat));
+	ck_assert_int_eq(fp_fat_chain(fat, 60000, &count, &last), FP_OK);
+	ck_assert_uint_eq(count, 10001);
+	ck_assert_uint_eq(last, 70000);
+	set(fat, 70000, max_cl + 1);
+	ck_assert_int_eq(fp_fat_chain(fat, 60000, &count, &last),
+			 FP_E_CORRUPT);
+	fp_fat_free(fat);
+	vol_free(&v);
+}
+END_TEST
+
 static Suite *fat_suite(void)
 {
 	Suite *s = suite_create("fat");
@@ -1910,6 +2038,8 @@ static Suite *fat_suite(void)
 	tcase_add_test(tc, test_chain);
 	tcase_add_test(tc, test_chain_full);
 	tcase_add_test(tc, test_seq32);
+	tcase_add_loop_test(tc, test_free_chain, 0, 3);
+	tcase_add_test(tc, test_chain_runs);
 	tcase_add_test(tc, test_flush_mirror);
 	tcase_add_test(tc, test_flush_active);
 	tcase_add_test(tc, test_flush_fault);
