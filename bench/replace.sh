@@ -3,14 +3,18 @@
 # Copyright (C) 2026 The fatprealloc authors
 # bench/replace.sh - time --replace of a 30 MiB kernel in a 256 MiB FAT32
 # boot image (issue 29) against mcopy -o and the floor, then replace a
-# 30 MiB file 50 times in a 64 MiB volume and count its runs each time.
+# 30 MiB file 50 times in a 64 MiB volume and count its runs each time,
+# then print the peak RSS of edits: that --replace, --rm -r of 20,000
+# files and --mv (issue 29: at most 64 MiB).
 #
 # Needs (Debian packages): bash (>= 5 for $EPOCHREALTIME), coreutils,
-# dosfstools (mkfs.fat, fsck.fat), mtools (mcopy), jq.
+# dosfstools (mkfs.fat, fsck.fat), mtools (mcopy), jq, time (/usr/bin/time,
+# for the peak RSS; without it that part is skipped).
 #
-# Usage: bench/replace.sh [--reps N] [--times N]
+# Usage: bench/replace.sh [--reps N] [--times N] [--no-rss]
 #   --reps N    repetitions of each timed command (default 5)
 #   --times N   replaces of the 64 MiB part (default 50)
+#   --no-rss    skip the peak RSS of edits
 #
 # Environment: FATPREALLOC (default build/src/fatprealloc, then PATH),
 # BENCH_DIR (default $TMPDIR or /tmp; fpreplace.XXXXXX inside it, removed
@@ -23,11 +27,12 @@
 set -u
 export LC_ALL=C MTOOLS_SKIP_CHECK=1 PATH=$PATH:/usr/sbin:/sbin
 
-REPS=5 TIMES=50
+REPS=5 TIMES=50 RSS=1
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) REPS=${2:?}; shift ;;
 	--times) TIMES=${2:?}; shift ;;
+	--no-rss) RSS=0 ;;
 	*) echo "replace: unknown option '$1'" >&2; exit 16 ;;
 	esac
 	shift
@@ -94,3 +99,35 @@ mtype -i "$W/small.img" ::/kernel.img | cmp -s - "$W/k" ||
 	echo "mtype does not read the last kernel" >&2
 fsck.fat -n "$W/small.img" >/dev/null || echo "fsck.fat -n: not clean" >&2
 echo "replace 30 MiB $TIMES times in 64 MiB: at most $worst run(s)"
+
+# Peak RSS (KiB) of one run of each edit, on a fresh copy of its image;
+# each result must be fsck.fat -n clean.
+[ "$RSS" = 1 ] || exit 0
+[ -x /usr/bin/time ] || { echo "peak RSS: no /usr/bin/time, skipped"; exit 0; }
+# rss IMG CMD...: CMD on a fresh copy $W/r.img of IMG; prints its peak RSS.
+rss() {
+	cp "$1" "$W/r.img"
+	shift
+	/usr/bin/time -f %M -o "$W/rss" "$@" >/dev/null 2>&1 ||
+		{ echo "peak RSS: $* failed" >&2; exit 8; }
+	fsck.fat -n "$W/r.img" >/dev/null || echo "fsck.fat -n: not clean" >&2
+	tail -n 1 "$W/rss"
+}
+# 20,000 files of 100 bytes in 4 directories of a 256 MiB FAT32 image
+# with 512-byte clusters, as bench/rm.sh makes them.
+mkfs.fat -C --invariant -F 32 -s 1 "$W/many.img" $((256 << 10)) >/dev/null
+for ((i = 0; i < 20000; i++)); do
+	printf '::/d%d/file%05d.bin 100\n' $((i % 4)) "$i"
+done >"$W/make"
+"$FP" -p -q --no-sync --manifest "$W/make" "$W/many.img" ||
+	{ echo "the 20,000 files failed" >&2; exit 8; }
+rp=$(rss "$W/base.img" "$FP" --replace --no-sync "$W/r.img" "$W/new.bin" \
+	::/kernel.img)
+rr=$(rss "$W/many.img" "$FP" --rm -r --no-sync "$W/r.img" ::/d0 ::/d1 \
+	::/d2 ::/d3)
+mf=$(rss "$W/base.img" "$FP" --mv --no-sync "$W/r.img" ::/kernel.img \
+	::/vmlinuz)
+md=$(rss "$W/many.img" "$FP" --mv --no-sync "$W/r.img" ::/d0 ::/d1/d0)
+echo "peak RSS of edits (KiB, one run each):"
+echo "  --replace of the 30 MiB kernel $rp; --rm -r of 20,000 files $rr;"
+echo "  --mv of the kernel $mf; --mv of a directory of 5,000 files $md"
