@@ -574,15 +574,24 @@ static enum fp_err extend_file(struct fp_plan *p, struct fp_plan_file *f,
 	return err;
 }
 
+/*
+ * Each request asks whether an earlier one holds the entry it names: a
+ * manifest of N edit lines asks N times, so a walk of the requests
+ * before it would make the plan O(N^2).  A request's entry is final once
+ * it is planned, so fp_plan_build() keeps it as it goes and each
+ * question is a lookup.
+ */
 int fp_plan_same_file(const struct fp_plan *p, const struct fp_dir *dir,
 		      uint32_t slot)
 {
-	size_t i;
+	return fp_slotset_has(&p->held, dir, slot);
+}
 
-	for (i = 0; i < p->file_count; i++)
-		if (p->files[i].dir == dir && p->files[i].slot == slot)
-			return 1;
-	return 0;
+enum fp_err fp_plan_keep_file(struct fp_plan *p, const struct fp_plan_file *f)
+{
+	if (!f->dir)
+		return FP_OK;
+	return fp_slotset_add(&p->held, f->dir, f->slot);
 }
 
 /* ---- trims ---------------------------------------------------------- */
@@ -858,5 +867,6 @@ void fp_plan_free(struct fp_plan *p)
 	free(p->made);
 	fp_alloc_free(p->alloc);
 	fp_damage_free(p->dmg);
+	fp_slotset_release(&p->held);
 	free(p);
 }

@@ -50,6 +50,8 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 		err = plan_req(p, &reqs[i], opts->srcs ? &opts->srcs[i] : NULL,
 			       opts->edits ? &opts->edits[i] : NULL, f);
 		p->file_count = i + 1;
+		if (!err)
+			err = fp_plan_keep_file(p, f);
 	}
 	if (!err)
 		err = fp_plan_finish(p);

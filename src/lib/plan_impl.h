@@ -15,6 +15,7 @@
 #include "dir.h"
 #include "path.h"
 #include "plan.h"
+#include "slotset.h"
 #include "walk.h"
 
 struct fp_plan {
@@ -32,6 +33,7 @@ struct fp_plan {
 	struct fp_alloc *alloc;	/* the allocator over fp_fs_bm(fs) */
 	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
 	struct fp_damage *dmg;	/* the tree walk's findings */
+	struct fp_slotset held;	/* (dir, slot) of each planned request */
 };
 
 /* plan.c */
@@ -123,6 +125,13 @@ enum fp_err fp_plan_place_set(struct fp_plan *p, struct fp_dir *dir,
 /* 1 if an earlier request of the plan already holds entry @slot of @dir. */
 int fp_plan_same_file(const struct fp_plan *p, const struct fp_dir *dir,
 		      uint32_t slot);
+
+/*
+ * Request @f is planned: keep the entry it holds for fp_plan_same_file(),
+ * which later requests ask in O(1) rather than walking the requests.
+ */
+enum fp_err fp_plan_keep_file(struct fp_plan *p,
+			      const struct fp_plan_file *f);
 
 /*
  * Switch the short entry of @f to its first cluster and new size,
