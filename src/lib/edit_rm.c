@@ -40,6 +40,8 @@ struct rm_walk {
 	char *path;		/* the top directory's path, NUL-terminated */
 	size_t path_len, path_cap;
 	uint32_t freed;		/* clusters freed so far */
+	int earlier;		/* a directory of the tree holds an entry
+				 * an earlier request changed */
 };
 
 static enum fp_err walk_init(struct rm_walk *w, struct fp_plan *p,
@@ -184,6 +186,8 @@ static enum fp_err push(struct rm_walk *w, const struct fp_dirent *e)
 
 	if (fp_bitset_set(&w->seen, e->cl))
 		return FP_E_NOMEM;
+	if (fp_plan_dir_changed(w->p, e->cl))
+		w->earlier = 1;
 	err = fp_plan_get_dir(w->p, e->cl, &d);
 	if (!err && changed(d))
 		err = FP_E_DUPPATH;
@@ -250,24 +254,11 @@ static enum fp_err check_empty(struct rm_walk *w)
 /*
  * An earlier request of the plan that changed an entry of a directory
  * of the tree (extended, trimmed, ...): freeing the tree would lose it.
+ * push() asked of each directory it entered (fp_plan_dir_changed()).
  */
-static enum fp_err check_earlier(struct rm_walk *w)
+static enum fp_err check_earlier(const struct rm_walk *w)
 {
-	const struct fp_plan *p = w->p;
-	const struct fp_plan_file *f;
-	uint32_t cl;
-	size_t i;
-
-	for (i = 0; i < p->file_count; i++) {
-		f = &p->files[i];
-		if (!f->dir || f->action == FP_ACT_NONE ||
-		    f->action == FP_ACT_REMOVE)
-			continue;
-		cl = fp_dir_first_cl(f->dir);
-		if (cl && cl < w->bound && fp_bitset_test(&w->seen, cl))
-			return FP_E_DUPPATH;
-	}
-	return FP_OK;
+	return w->earlier ? FP_E_DUPPATH : FP_OK;
 }
 
 /* The entry @e of the request's path: its chains, or its tree's. */

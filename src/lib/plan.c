@@ -575,11 +575,12 @@ static enum fp_err extend_file(struct fp_plan *p, struct fp_plan_file *f,
 }
 
 /*
- * Each request asks whether an earlier one holds the entry it names: a
- * manifest of N edit lines asks N times, so a walk of the requests
- * before it would make the plan O(N^2).  A request's entry is final once
- * it is planned, so fp_plan_build() keeps it as it goes and each
- * question is a lookup.
+ * Each request asks whether an earlier one holds the entry it names, and
+ * rm -r whether one changed an entry in its tree: a manifest of N edit
+ * lines asks N times, so a walk of the requests before it would make the
+ * plan O(N^2).  A request's entry and action are final once it is
+ * planned, so fp_plan_build() keeps them as it goes and each question
+ * is a lookup.
  */
 int fp_plan_same_file(const struct fp_plan *p, const struct fp_dir *dir,
 		      uint32_t slot)
@@ -587,11 +588,30 @@ int fp_plan_same_file(const struct fp_plan *p, const struct fp_dir *dir,
 	return fp_slotset_has(&p->held, dir, slot);
 }
 
+/* Cluster numbers are below it. */
+static uint64_t cl_bound(const struct fp_plan *p)
+{
+	return (uint64_t)fp_fs_geom(p->fs)->cluster_count + 2;
+}
+
+int fp_plan_dir_changed(const struct fp_plan *p, uint32_t cl)
+{
+	return cl && cl < cl_bound(p) && fp_bitset_test(&p->changed, cl);
+}
+
 enum fp_err fp_plan_keep_file(struct fp_plan *p, const struct fp_plan_file *f)
 {
+	uint32_t cl;
+
 	if (!f->dir)
 		return FP_OK;
-	return fp_slotset_add(&p->held, f->dir, f->slot);
+	if (fp_slotset_add(&p->held, f->dir, f->slot))
+		return FP_E_NOMEM;
+	cl = fp_dir_first_cl(f->dir);
+	if (f->action == FP_ACT_NONE || f->action == FP_ACT_REMOVE ||
+	    !cl || cl >= cl_bound(p))
+		return FP_OK;
+	return fp_bitset_set(&p->changed, cl) ? FP_E_NOMEM : FP_OK;
 }
 
 /* ---- trims ---------------------------------------------------------- */
@@ -753,6 +773,8 @@ enum fp_err fp_plan_start(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	p->files = calloc(count ? count : 1, sizeof(*p->files));
 	if (!err && !p->files)
 		err = FP_E_NOMEM;
+	if (!err && fp_bitset_init(&p->changed, cl_bound(p)))
+		err = FP_E_NOMEM;
 	if (!err)
 		err = fp_fs_bitmap(fs);
 	if (!err)
@@ -868,5 +890,6 @@ void fp_plan_free(struct fp_plan *p)
 	fp_alloc_free(p->alloc);
 	fp_damage_free(p->dmg);
 	fp_slotset_release(&p->held);
+	fp_bitset_release(&p->changed);
 	free(p);
 }

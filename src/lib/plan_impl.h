@@ -11,6 +11,7 @@
 #define FP_PLAN_IMPL_H
 
 #include "alloc.h"
+#include "bitset.h"
 #include "commit.h"
 #include "dir.h"
 #include "path.h"
@@ -34,6 +35,9 @@ struct fp_plan {
 	struct fp_plan_diag *diag;	/* the caller's, filled on failure */
 	struct fp_damage *dmg;	/* the tree walk's findings */
 	struct fp_slotset held;	/* (dir, slot) of each planned request */
+	struct fp_bitset changed;	/* first clusters of the directories
+					 * in which a planned request changed
+					 * an entry (not removed it) */
 };
 
 /* plan.c */
@@ -127,7 +131,14 @@ int fp_plan_same_file(const struct fp_plan *p, const struct fp_dir *dir,
 		      uint32_t slot);
 
 /*
- * Request @f is planned: keep the entry it holds for fp_plan_same_file(),
+ * 1 if an earlier request of the plan changed an entry (other than
+ * removing it) of the directory whose first cluster is @cl.
+ */
+int fp_plan_dir_changed(const struct fp_plan *p, uint32_t cl);
+
+/*
+ * Request @f is planned: keep the entry it holds, and its directory if it
+ * changed the entry, for fp_plan_same_file() and fp_plan_dir_changed(),
  * which later requests ask in O(1) rather than walking the requests.
  */
 enum fp_err fp_plan_keep_file(struct fp_plan *p,

@@ -90,6 +90,13 @@ static enum fp_err plan(struct ctx *c, const struct fp_req *r,
 	return fp_plan_build(c->fs, &o, r, n, &c->plan, &c->diag);
 }
 
+/* Drop the plan of @c, uncommitted, to plan again. */
+static void replan(struct ctx *c)
+{
+	fp_plan_free(c->plan);
+	c->plan = NULL;
+}
+
 /* Commit the plan of @c and take the image back into vol. */
 static void commit(struct ctx *c)
 {
@@ -283,6 +290,39 @@ START_TEST(test_rm_tree_changed_by_plan)
 }
 END_TEST
 
+/*
+ * What the earlier requests did decides, directory by directory: a file
+ * changed two levels down keeps the tree; a file removed in it, an
+ * attribute set in it (an edit that holds no entry), a change in the
+ * tree's parent or beside the tree do not.
+ */
+START_TEST(test_rm_tree_earlier_kinds)
+{
+	static const struct fp_req_edit hide = { FP_REQ_ATTR, 0, NULL,
+						 FP_ATTR_HIDDEN, 0 };
+	struct fp_req deep[] = { { "/d/e/y", 5000 }, { "/d", 0 } };
+	struct fp_req gone[] = { { "/d/x", 0 }, { "/d", 0 } };
+	struct fp_req attr[] = { { "/d/e/y", 0 }, { "/d", 0 } };
+	struct fp_req up[] = { { "/d/x", 5000 }, { "/d/e", 0 } };
+	struct fp_req beside[] = { { "/keep.bin", 5000 }, { "/d", 0 } };
+	struct fp_req_edit ed[] = { none, rm_r }, ed_rm[] = { rm, rm_r };
+	struct fp_req_edit ed_attr[] = { hide, rm_r };
+	struct ctx c;
+
+	ctx_open(&c);
+	ck_assert_int_eq(plan(&c, deep, ed, 2), FP_E_DUPPATH);
+	ck_assert_int_eq(plan(&c, gone, ed_rm, 2), FP_OK);
+	replan(&c);
+	ck_assert_int_eq(plan(&c, attr, ed_attr, 2), FP_OK);
+	replan(&c);
+	ck_assert_int_eq(plan(&c, up, ed, 2), FP_OK);
+	replan(&c);
+	ck_assert_int_eq(plan(&c, beside, ed, 2), FP_OK);
+	ck_assert_uint_eq(fp_img_write_count(c.img), 0);
+	ctx_close(&c);
+}
+END_TEST
+
 /* A cross-linked chain is never freed: that would free /keep.bin's. */
 START_TEST(test_rm_cross_link_refused)
 {
@@ -418,6 +458,7 @@ static Suite *rm_suite(void)
 	tcase_add_test(tc, test_rm_emptied_dir);
 	tcase_add_test(tc, test_rm_refusals);
 	tcase_add_test(tc, test_rm_tree_changed_by_plan);
+	tcase_add_test(tc, test_rm_tree_earlier_kinds);
 	tcase_add_test(tc, test_rm_cross_link_refused);
 	tcase_add_test(tc, test_rm_cycle_refused);
 	tcase_add_test(tc, test_mkdir);
