@@ -84,3 +84,31 @@ time_it "fatprealloc --rm -r, with fsync" \
 time_it "mdeltree (4 directories)" mdeltree -i "$W/x.img" "${dirs[@]}"
 time_it "mdel (::/dN/*, 4 patterns)" mdel -i "$W/x.img" \
 	"::/d0/*" "::/d1/*" "::/d2/*" "::/d3/*"
+
+# One directory of FILES files: a manifest of FILES lines, each a request
+# of its own (rm; attr; mv to a new name in the same directory), which
+# the planner checks against the requests before it in O(1) each, and
+# the one mtools call that does the same where there is one.
+one=$W/one.img
+mkfs.fat -C --invariant -F 32 -s 1 "$one" 262144 >/dev/null || exit 99
+for ((i = 0; i < FILES; i++)); do
+	printf '::/one/file%05d.bin 100\n' "$i"
+done >"$W/make1" || exit 99
+for ((i = 0; i < FILES; i++)); do
+	printf 'rm ::/one/file%05d.bin\n' "$i" >&3
+	printf 'attr +h ::/one/file%05d.bin\n' "$i" >&4
+	printf 'mv ::/one/file%05d.bin ::/one/r%05d.bin\n' "$i" "$i" >&5
+done 3>"$W/rm1.list" 4>"$W/attr1.list" 5>"$W/mv1.list" || exit 99
+"$FP" -p -q --no-sync --manifest "$W/make1" "$one" || exit 99
+base=$one
+echo "$FILES files of 100 bytes in 1 directory, the same image otherwise"
+time_it "fatprealloc --manifest ($FILES rm, 1 dir)" \
+	"$FP" --no-sync --manifest "$W/rm1.list" "$W/x.img"
+time_it "fatprealloc --rm -r (the directory)" \
+	"$FP" --rm -r --no-sync "$W/x.img" ::/one
+time_it "mdel (::/one/*)" mdel -i "$W/x.img" "::/one/*"
+time_it "fatprealloc --manifest ($FILES attr +h)" \
+	"$FP" --no-sync --manifest "$W/attr1.list" "$W/x.img"
+time_it "mattrib +h (::/one/*)" mattrib -i "$W/x.img" +h "::/one/*"
+time_it "fatprealloc --manifest ($FILES mv, 1 dir)" \
+	"$FP" --no-sync --manifest "$W/mv1.list" "$W/x.img"
