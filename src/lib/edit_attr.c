@@ -8,7 +8,6 @@
  */
 #include "edit_attr.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "plan_impl.h"
@@ -120,7 +119,6 @@ enum fp_err fp_edit_attr_plan(struct fp_plan *p, const struct fp_req *r,
 			      struct fp_plan_file *f)
 {
 	uint16_t name[FP_LFN_MAX];
-	const char *path = r->path;
 	struct fp_dirent e;
 	struct fp_dir *dir;
 	uint8_t *ent, attr;
@@ -132,15 +130,11 @@ enum fp_err fp_edit_attr_plan(struct fp_plan *p, const struct fp_req *r,
 		return FP_E_INVAL;	/* never the volume or directory bit */
 	parents = p->opts.parents;	/* an edit makes no directory */
 	p->opts.parents = 0;
-	err = fp_path_parent(&p->walk, &path, name, &n, &dir);
+	err = fp_plan_find_entry(p, r->path, FP_PLAN_NAME_ENTRY, name, &n,
+				 &dir, &e);
 	p->opts.parents = parents;
 	if (err)
 		return err;
-	snprintf(p->diag->component, sizeof(p->diag->component), "%s",
-		 r->path);
-	if (!fp_dir_lookup(dir, fp_fs_geom(p->fs)->type == FP_FAT32, name, n,
-			   &e))
-		return FP_E_NOFILE;
 	if (ends_in_slash(r->path) && !(e.attr & FP_ATTR_DIR))
 		return FP_E_NOTDIR;
 	err = gate_entry(p, &e, &f->old_clusters);

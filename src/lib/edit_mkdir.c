@@ -25,7 +25,6 @@ enum fp_err fp_edit_mkdir(struct fp_plan *p, const struct fp_req *r,
 {
 	int parents = p->opts.parents, dash_p = !!(ed->flags & FP_EDIT_PARENTS);
 	uint16_t name[FP_LFN_MAX];
-	const char *path = r->path;
 	struct fp_dirent e;
 	struct fp_dir *dir, *sub;
 	size_t n;
@@ -36,16 +35,16 @@ enum fp_err fp_edit_mkdir(struct fp_plan *p, const struct fp_req *r,
 		return dash_p ? FP_OK : FP_E_EXISTS;
 	/* the path layer's missing hook makes parents with opts.parents */
 	p->opts.parents = dash_p;
-	err = fp_path_parent(&p->walk, &path, name, &n, &dir);
+	err = fp_plan_find_entry(p, r->path, FP_PLAN_NAME_DIR, name, &n, &dir,
+				 &e);
 	p->opts.parents = parents;
-	if (err)
-		return err;
-	if (fp_dir_lookup(dir, fp_fs_geom(p->fs)->type == FP_FAT32, name, n,
-			  &e)) {
+	if (!err) {
 		if (!(e.attr & FP_ATTR_DIR))
 			return FP_E_EXISTS;
 		return dash_p ? FP_OK : FP_E_EXISTS;
 	}
+	if (err != FP_E_NOFILE)
+		return err;
 	f->action = FP_ACT_MKDIR;
 	return fp_plan_new_dir(p, dir, name, n, r->path, strlen(r->path),
 			       &sub);

@@ -65,11 +65,10 @@ static enum fp_err find_from(struct fp_plan *p, const char *path,
 
 	if (is_root(path))
 		return FP_E_MVROOT;
-	err = fp_path_parent(&p->walk, &path, m->name, &m->n, &m->sdir);
+	err = fp_plan_find_entry(p, path, FP_PLAN_NAME_DIR, m->name, &m->n,
+				 &m->sdir, &m->e);
 	if (err)
 		return err;
-	if (!fp_dir_lookup(m->sdir, m->fat32, m->name, m->n, &m->e))
-		return FP_E_NOFILE;
 	if (fp_plan_same_file(p, m->sdir, m->e.slot))
 		return FP_E_DUPPATH;
 	return check_entry(p, &m->e);
@@ -115,10 +114,11 @@ static enum fp_err find_to(struct fp_plan *p, const char *to, struct mv *m,
 	if (is_root(to)) {
 		err = fp_plan_get_dir(p, root_key(p), &m->tdir);
 	} else {
-		err = fp_path_parent(&p->walk, &to, m->name, &m->n, &m->tdir);
-		if (!err)
-			*found = fp_dir_lookup(m->tdir, m->fat32, m->name, m->n,
-					       t);
+		err = fp_plan_find_entry(p, to, FP_PLAN_NAME_DIR, m->name,
+					 &m->n, &m->tdir, t);
+		*found = !err;
+		if (err == FP_E_NOFILE)
+			err = FP_OK;	/* a new name there */
 		if (!err && !into && *found && m->tdir == m->sdir &&
 		    t->slot == m->e.slot)
 			return FP_OK;	/* the entry itself: a rename */

@@ -5,8 +5,6 @@
  * data in clusters of its own, the entry switched to them in one write,
  * the old chain freed last.
  */
-#include <stdio.h>
-
 #include "plan_impl.h"
 
 enum fp_err fp_edit_check_freed(struct fp_plan *p, const struct fp_dirent *e,
@@ -74,7 +72,6 @@ enum fp_err fp_edit_replace_copy(struct fp_plan *p, const struct fp_req *r,
 				 struct fp_plan_file *f, int *done)
 {
 	uint16_t name[FP_LFN_MAX];
-	const char *path = r->path;
 	struct fp_dirent e;
 	struct fp_dir *dir;
 	size_t n;
@@ -83,15 +80,15 @@ enum fp_err fp_edit_replace_copy(struct fp_plan *p, const struct fp_req *r,
 	*done = 0;
 	if (r->size > FP_FILE_MAX)
 		return FP_E_TOOBIG;
-	err = fp_path_parent(&p->walk, &path, name, &n, &dir);
-	if (err || !fp_dir_lookup(dir, fp_fs_geom(p->fs)->type == FP_FAT32,
-				  name, n, &e))
-		return err;	/* none there: planned as a new copy */
+	err = fp_plan_find_entry(p, r->path, FP_PLAN_NAME_ENTRY, name, &n,
+				 &dir, &e);
+	if (err == FP_E_NOFILE)	/* fp_plan_one() walks again, names anew */
+		return FP_OK;	/* none there: planned as a new copy */
+	if (err)
+		return err;
 	*done = 1;
 	f->src = src->host;
 	f->src_data = src->data;
-	snprintf(p->diag->component, sizeof(p->diag->component), "%s",
-		 r->path);
 	if (fp_plan_same_file(p, dir, e.slot))
 		return FP_E_DUPPATH;
 	return fp_edit_replace(p, r, src, f, dir, &e);

@@ -293,7 +293,6 @@ enum fp_err fp_edit_rm(struct fp_plan *p, const struct fp_req *r,
 		       const struct fp_req_edit *ed, struct fp_plan_file *f)
 {
 	uint16_t name[FP_LFN_MAX];
-	const char *path = r->path;
 	size_t n, len = strlen(r->path);
 	struct fp_dirent e;
 	struct fp_dir *dir;
@@ -302,14 +301,10 @@ enum fp_err fp_edit_rm(struct fp_plan *p, const struct fp_req *r,
 
 	if (is_root(r->path))
 		return FP_E_ROOT;
-	err = fp_path_parent(&p->walk, &path, name, &n, &dir);
+	err = fp_plan_find_entry(p, r->path, FP_PLAN_NAME_ENTRY, name, &n,
+				 &dir, &e);
 	if (err)
 		return err;
-	snprintf(p->diag->component, sizeof(p->diag->component), "%s",
-		 r->path);
-	if (!fp_dir_lookup(dir, fp_fs_geom(p->fs)->type == FP_FAT32, name, n,
-			   &e))
-		return FP_E_NOFILE;
 	if (fp_plan_same_file(p, dir, e.slot))
 		return FP_E_DUPPATH;
 	if (!(e.attr & FP_ATTR_DIR) && len && r->path[len - 1] == '/')

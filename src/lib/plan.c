@@ -672,16 +672,16 @@ void fp_plan_set_stamp(struct fp_plan *p, int64_t t)
 }
 
 /*
- * A copy request: a file to create (an existing one is refused, or with
- * FP_EDIT_REPLACE replaced: fp_edit_replace()), or a directory to create
- * or to merge with; stamped with the source's time.
+ * A copy request: a file to create (an existing one, @e, is refused, or
+ * with FP_EDIT_REPLACE replaced: fp_edit_replace()), or a directory to
+ * create or to merge with; stamped with the source's time.
  */
 static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
 			     const struct fp_req_src *src,
 			     struct fp_plan_file *f, struct fp_dir *dir,
-			     const uint16_t *name, size_t n)
+			     const uint16_t *name, size_t n,
+			     const struct fp_dirent *e)
 {
-	struct fp_dirent e;
 	struct fp_dir *sub;
 	enum fp_err err;
 
@@ -690,12 +690,12 @@ static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
 	f->is_dir = src->is_dir;
 	snprintf(p->diag->component, sizeof(p->diag->component), "%s",
 		 r->path);
-	if (fp_dir_lookup(dir, is_fat32(p), name, n, &e)) {
-		if (fp_plan_same_file(p, dir, e.slot))
+	if (e) {
+		if (fp_plan_same_file(p, dir, e->slot))
 			return FP_E_DUPPATH;
 		if (!src->is_dir)
-			return e.attr & FP_ATTR_DIR ? FP_E_ISDIR : FP_E_EXISTS;
-		if (!(e.attr & FP_ATTR_DIR))
+			return e->attr & FP_ATTR_DIR ? FP_E_ISDIR : FP_E_EXISTS;
+		if (!(e->attr & FP_ATTR_DIR))
 			return FP_E_NOTDIR;
 		return FP_OK;	/* merged: checked as paths go through it */
 	}
@@ -711,11 +711,28 @@ static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
 	return err;
 }
 
+enum fp_err fp_plan_find_entry(struct fp_plan *p, const char *path,
+			       enum fp_plan_name how, uint16_t *name,
+			       size_t *n, struct fp_dir **dir,
+			       struct fp_dirent *e)
+{
+	const char *rest = path;
+	enum fp_err err = fp_path_parent(&p->walk, &rest, name, n, dir);
+
+	assert(err != FP_E_NOFILE);	/* that is the entry's answer */
+	if (err)
+		return err;
+	if (how == FP_PLAN_NAME_ENTRY)
+		snprintf(p->diag->component, sizeof(p->diag->component), "%s",
+			 path);
+	return fp_dir_lookup(*dir, is_fat32(p), name, *n, e) ? FP_OK :
+	       FP_E_NOFILE;
+}
+
 enum fp_err fp_plan_one(struct fp_plan *p, const struct fp_req *r,
 			const struct fp_req_src *src, struct fp_plan_file *f)
 {
 	uint16_t name[FP_LFN_MAX];
-	const char *path = r->path;
 	struct fp_walk_check c;
 	struct fp_dirent e;
 	struct fp_dir *dir;
@@ -724,12 +741,13 @@ enum fp_err fp_plan_one(struct fp_plan *p, const struct fp_req *r,
 
 	if (r->size > FP_FILE_MAX)
 		return FP_E_TOOBIG;
-	err = fp_path_parent(&p->walk, &path, name, &n, &dir);
-	if (err)
+	err = fp_plan_find_entry(p, r->path, FP_PLAN_NAME_DIR, name, &n, &dir,
+				 &e);
+	if (err && err != FP_E_NOFILE)
 		return err;
 	if (src && src->host)
-		return plan_copy(p, r, src, f, dir, name, n);
-	if (!fp_dir_lookup(dir, is_fat32(p), name, n, &e))
+		return plan_copy(p, r, src, f, dir, name, n, err ? NULL : &e);
+	if (err)	/* none there */
 		return p->opts.trim ? FP_E_NOFILE :
 		       create_file(p, f, dir, name, n, r->size);
 	if (e.attr & FP_ATTR_DIR)

@@ -96,16 +96,29 @@ enum fp_err fp_plan_add_entry(struct fp_plan *p, struct fp_dir *dir,
 			      const uint16_t *name, size_t n, uint8_t attr,
 			      uint32_t cl, uint32_t size, uint32_t *slot);
 
+/* What diag->component names once fp_plan_find_entry() has walked. */
+enum fp_plan_name {
+	FP_PLAN_NAME_DIR,	/* the directory walked to (the walk's) */
+	FP_PLAN_NAME_ENTRY,	/* the path: what fails next is the entry's */
+};
+
+/*
+ * Walk @path to the directory that holds its last component and look
+ * that component up there: *dir, @name (FP_LFN_MAX units) and *n as
+ * fp_path_parent() sets them, *e the entry (fp_dir_lookup()), and
+ * diag->component as @how says.  FP_E_NOFILE when the entry is not there
+ * (all but *e set, for a caller that makes it); else the walk's errors,
+ * never FP_E_NOFILE themselves.
+ */
+enum fp_err fp_plan_find_entry(struct fp_plan *p, const char *path,
+			       enum fp_plan_name how, uint16_t *name,
+			       size_t *n, struct fp_dir **dir,
+			       struct fp_dirent *e);
+
 /* Make the directory @name (the path @path, @path_len bytes) in @parent. */
 enum fp_err fp_plan_new_dir(struct fp_plan *p, struct fp_dir *parent,
 			    const uint16_t *name, size_t n, const char *path,
 			    size_t path_len, struct fp_dir **out);
-
-/*
- * The path layer's load hook: the directory starting at @cl (the root's
- * key for the root), loaded and checked once; @ctx is the plan.
- */
-enum fp_err fp_plan_get_dir(void *ctx, uint32_t cl, struct fp_dir **out);
 
 /*
  * Allocate @need clusters for @f whose chain ends at @last (0: no chain),
@@ -118,13 +131,6 @@ enum fp_err fp_plan_alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 /* The commit copies the data of file @f (a copy) into its extents. */
 enum fp_err fp_plan_copy_data(struct fp_plan *p,
 			      const struct fp_plan_file *f);
-
-/*
- * Where a new set of @slots entries goes in @dir (*slot: its first), the
- * directory grown when it must be.
- */
-enum fp_err fp_plan_place_set(struct fp_plan *p, struct fp_dir *dir,
-			      uint32_t slots, uint32_t *slot);
 
 /* 1 if an earlier request of the plan already holds entry @slot of @dir. */
 int fp_plan_same_file(const struct fp_plan *p, const struct fp_dir *dir,
