@@ -568,7 +568,8 @@ static enum fp_err write_lates(struct fp_change_set *cs)
 			struct late *l = &cs->lates[i];
 
 			if (unlink && l->count) {
-				fp_dir_delete(l->dir, l->slot, l->count);
+				fp_dir_delete(l->dir, l->slot, l->count,
+					      FP_DIR_KEEP);
 			} else if (!unlink && !l->count) {
 				memcpy(fp_dir_ent(l->dir, l->slot), l->ent,
 				       FP_DIRENT_LEN);

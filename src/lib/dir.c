@@ -749,17 +749,6 @@ void fp_dir_touch(struct fp_dir *dir, uint32_t slot)
 	dir->dirty[(size_t)slot * FP_DIRENT_LEN / dir->sec_len] = 1;
 }
 
-void fp_dir_delete(struct fp_dir *dir, uint32_t slot, uint32_t count)
-{
-	uint32_t i;
-
-	assert(slot + count <= dir->end);
-	for (i = slot; i < slot + count; i++) {
-		fp_dir_ent(dir, i)[0] = FP_DIRENT_FREE;
-		fp_dir_touch(dir, i);
-	}
-}
-
 void fp_dir_put(struct fp_dir *dir, uint32_t slot, const uint8_t *ents,
 		uint32_t count)
 {
@@ -787,12 +776,13 @@ void fp_dir_put(struct fp_dir *dir, uint32_t slot, const uint8_t *ents,
 	}
 }
 
-void fp_dir_remove(struct fp_dir *dir, uint32_t first_slot, uint32_t slot)
+void fp_dir_delete(struct fp_dir *dir, uint32_t slot, uint32_t count,
+		   enum fp_dir_reuse reuse)
 {
 	uint32_t i;
 
-	assert(first_slot <= slot && slot < dir->end);
-	for (i = first_slot; i <= slot; i++) {
+	assert(count >= 1 && slot + count <= dir->end);
+	for (i = slot; i < slot + count; i++) {
 		fp_dir_ent(dir, i)[0] = FP_DIRENT_FREE;
 		fp_dir_touch(dir, i);
 	}
@@ -800,11 +790,13 @@ void fp_dir_remove(struct fp_dir *dir, uint32_t first_slot, uint32_t slot)
 	 * The index may keep the set's names: a lookup checks every hit
 	 * against the entries, which no longer hold them.  fp_dir_find_free()
 	 * takes it that no free run appears below where it last stopped;
-	 * this one does.
+	 * with FP_DIR_REUSE this one does, so it is told.
 	 */
+	if (reuse == FP_DIR_KEEP)
+		return;
 	for (i = 1; i <= FP_DIR_SET_MAX; i++)
-		if (dir->free_from[i] > first_slot)
-			dir->free_from[i] = first_slot;
+		if (dir->free_from[i] > slot)
+			dir->free_from[i] = slot;
 }
 
 /* Byte offset on disk of byte @pos of the directory. */

@@ -237,22 +237,28 @@ void fp_dir_mark_on_disk(struct fp_dir *dir);
 void fp_dir_put(struct fp_dir *dir, uint32_t slot, const uint8_t *ents,
 		uint32_t count);
 
-/*
- * Mark the entry set from @first_slot to @slot (its long-name slots, then
- * its short entry) deleted: each slot's first byte becomes 0xE5, and the
- * changed sectors are written by fp_dir_flush(), in slot order, so that a
- * set whose slots span two writes loses its long name before its short
- * entry.  Lookups no longer find it; its slots are free for new sets.
- */
-void fp_dir_remove(struct fp_dir *dir, uint32_t first_slot, uint32_t slot);
+/* Whether the slots fp_dir_delete() frees go to fp_dir_find_free(). */
+enum fp_dir_reuse {
+	FP_DIR_KEEP,	/* no: to fp_dir_put() at a slot the caller picks */
+	FP_DIR_REUSE,	/* yes: free for the new sets of the plan */
+};
 
 /*
- * Mark the @count entries from @slot deleted (first byte 0xE5), as an
- * entry set is removed, and changed.  Lookups no longer find the set;
- * its slots are free for fp_dir_put() at a slot its caller picks
- * (fp_dir_find_free() may not see them before the next load).
+ * Mark the @count entries from @slot (an entry set: its long-name slots,
+ * then its short entry) deleted: each slot's first byte becomes 0xE5,
+ * and the changed sectors are written by fp_dir_flush(), in slot order,
+ * so that a set whose slots span two writes loses its long name before
+ * its short entry.  Lookups no longer find it.  With FP_DIR_REUSE (rm)
+ * its slots are free for new sets at once.  FP_DIR_KEEP is for a move,
+ * whose slots stay its own, never another set's of the plan, for the
+ * crash order of docs/DESIGN.md "Moves": a rename in place puts its new
+ * set (ending where the old one did) or the old set back into them at
+ * once; the old set of any other move is deleted by the commit, after
+ * the new set is written.  fp_dir_find_free() may not see those slots
+ * before the next load.
  */
-void fp_dir_delete(struct fp_dir *dir, uint32_t slot, uint32_t count);
+void fp_dir_delete(struct fp_dir *dir, uint32_t slot, uint32_t count,
+		   enum fp_dir_reuse reuse);
 
 /* Mark entry @slot changed after editing it through fp_dir_ent(). */
 void fp_dir_touch(struct fp_dir *dir, uint32_t slot);

@@ -213,7 +213,7 @@ static enum fp_err rename_here(struct fp_plan *p, struct mv *m, int *same)
 	assert(oc <= FP_DIR_SET_MAX);
 	memcpy(old, fp_dir_ent(m->sdir, m->e.first_slot), oc * FP_DIRENT_LEN);
 	/* its own short name is free to the new name */
-	fp_dir_delete(m->sdir, m->e.first_slot, oc);
+	fp_dir_delete(m->sdir, m->e.first_slot, oc, FP_DIR_KEEP);
 	err = make_set(m, old + (oc - 1) * FP_DIRENT_LEN, ents, &nc);
 	*same = !err && nc == oc && !memcmp(ents, old, oc * FP_DIRENT_LEN);
 	if (!err && nc <= oc && !*same) {

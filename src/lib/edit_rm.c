@@ -313,7 +313,8 @@ enum fp_err fp_edit_rm(struct fp_plan *p, const struct fp_req *r,
 	if (!err)
 		err = remove_entry(&w, &e, ed->flags, f);
 	if (!err) {
-		fp_dir_remove(dir, e.first_slot, e.slot);
+		fp_dir_delete(dir, e.first_slot, e.slot - e.first_slot + 1,
+			      FP_DIR_REUSE);
 		f->action = FP_ACT_REMOVE;
 		f->dir = dir;
 		f->slot = e.slot;

@@ -182,7 +182,7 @@ enum fp_err fp_edit_plan(struct fp_plan *p, const struct fp_req *r,
 
 /*
  * rm [-r] of @r->path: the entry set marked deleted in its directory
- * (fp_dir_remove()) and every chain of the file, the empty directory or,
+ * (fp_dir_delete()) and every chain of the file, the empty directory or,
  * with FP_EDIT_RECURSIVE, the whole tree, checked and freed by the
  * commit after the directory is written.  FP_E_ROOT for the root,
  * FP_E_NOFILE when missing, FP_E_NOTEMPTY, FP_E_DAMAGED (diag: the

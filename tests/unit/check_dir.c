@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Copyright (C) 2026 The fatprealloc authors */
-/* check_dir.c - unit tests for directories in memory (dir.h): aliases. */
+/*
+ * check_dir.c - unit tests for directories in memory (dir.h): aliases,
+ * deleted slots.
+ */
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -214,10 +217,42 @@ START_TEST(test_pick_after_rounds)
 }
 END_TEST
 
+/*
+ * fp_dir_delete() frees a set's slots for the plan's new sets with
+ * FP_DIR_REUSE (rm), even below where fp_dir_find_free() stopped before;
+ * with FP_DIR_KEEP (a move) it does not hand them out.
+ */
+START_TEST(test_delete_reuse)
+{
+	char sfn[] = "FILE00  TXT";
+	struct fp_dir *d;
+	uint32_t slot;
+	int i;
+
+	ck_assert_int_eq(fp_dir_create(&small, 5, 0, 0, 0, &d), FP_OK);
+	for (i = 2; i < 16; i++) {	/* after "." and "..": full */
+		sfn[4] = (char)('0' + i / 10);
+		sfn[5] = (char)('0' + i % 10);
+		add_sfn(d, sfn);
+	}
+	ck_assert_int_eq(fp_dir_find_free(d, 1, 0, &slot), 0);
+	fp_dir_delete(d, 3, 2, FP_DIR_KEEP);
+	ck_assert_uint_eq(fp_dir_ent(d, 3)[0], FP_DIRENT_FREE);
+	ck_assert_uint_eq(fp_dir_ent(d, 4)[0], FP_DIRENT_FREE);
+	ck_assert_int_eq(fp_dir_find_free(d, 1, 0, &slot), 0);
+	fp_dir_delete(d, 9, 1, FP_DIR_REUSE);
+	ck_assert_uint_eq(fp_dir_ent(d, 9)[0], FP_DIRENT_FREE);
+	ck_assert_int_eq(fp_dir_find_free(d, 1, 0, &slot), 1);
+	ck_assert_uint_eq(slot, 9);
+	fp_dir_free(d);
+}
+END_TEST
+
 static Suite *dir_suite(void)
 {
 	Suite *s = suite_create("dir");
 	TCase *alias = tcase_create("alias");
+	TCase *del = tcase_create("delete");
 
 	tcase_add_test(alias, test_pick_bare);
 	tcase_add_test(alias, test_pick_first_alias);
@@ -225,6 +260,8 @@ static Suite *dir_suite(void)
 	tcase_add_test(alias, test_pick_sequence_indexed);
 	tcase_add_test(alias, test_pick_after_rounds);
 	suite_add_tcase(s, alias);
+	tcase_add_test(del, test_delete_reuse);
+	suite_add_tcase(s, del);
 	return s;
 }
 
