@@ -3,7 +3,8 @@
 /*
  * findings_impl.h - the fields of struct fp_report, for the library files
  * that build a report (findings.c, verify.c, walk.c, walk_claim.c,
- * dupname.c) only; everything else reads it through findings.h.
+ * walk_base.c, dupname.c) only; everything else reads it through
+ * findings.h.
  */
 #ifndef FP_FINDINGS_IMPL_H
 #define FP_FINDINGS_IMPL_H

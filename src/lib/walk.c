@@ -3,7 +3,6 @@
 /* walk.c - the tree walk that --verify and the writers' damage gate share. */
 #include "walk_impl.h"
 
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,30 +11,6 @@
 #include "findings_impl.h"
 #include "name.h"
 #include "util.h"
-
-static char *frame_path(const struct fp_walk *v, size_t f,
-			const struct fp_dirent *e);
-
-void fp_walk_fail(struct fp_walk *v, enum fp_err err)
-{
-	if (!v->err)
-		v->err = err;
-}
-
-/* Set bits @lo .. @hi (inclusive) of @b; no memory fails the check. */
-void fp_walk_bits_fill(struct fp_walk *v, struct fp_bitset *b, uint32_t lo,
-		       uint32_t hi)
-{
-	if (fp_bitset_fill(b, lo, hi))
-		fp_walk_fail(v, FP_E_NOMEM);
-}
-
-/* Empty sets for every cluster number of the volume. */
-void fp_walk_bits_init(struct fp_walk *v, struct fp_bitset *b)
-{
-	if (fp_bitset_init(b, (uint64_t)v->max_cl + 1))
-		fp_walk_fail(v, FP_E_NOMEM);
-}
 
 /* For the writers' walk: the chain that starts at @cl has problem @p. */
 static void mark_dir(struct fp_walk *v, uint32_t cl, enum fp_problem p)
@@ -49,78 +24,6 @@ static void mark_dir(struct fp_walk *v, uint32_t cl, enum fp_problem p)
 	}
 	v->marks[v->mark_count].cl = cl;
 	v->marks[v->mark_count++].problem = p;
-}
-
-/*
- * FAT entry @cl.  A read error fails the whole check (its findings are
- * dropped), and from then on every entry reads as end-of-chain, so that
- * the walks under way stop at once.  The group of NEAR entries around
- * @cl is read at once and kept: the files of a directory often start at
- * neighbouring clusters.  A group lies in one window (windows hold a
- * multiple of NEAR entries), the one fp_fat_get() reads.
- */
-uint32_t fp_walk_entry_read(struct fp_walk *v, uint32_t cl)
-{
-	uint32_t base = cl - cl % NEAR, n;
-	enum fp_err err = FP_E_INVAL;
-
-	if (v->err)
-		return fp_fat_eoc(v->fat);
-	n = cl <= v->max_cl && v->max_cl - base < NEAR ?
-	    v->max_cl - base + 1 : NEAR;
-	if (cl <= v->max_cl)
-		err = fp_fat_get_run(v->fat, base, n, v->near);
-	if (err) {
-		fp_walk_fail(v, err);
-		return fp_fat_eoc(v->fat);
-	}
-	v->near_cl = base;
-	v->near_count = n;
-	return v->near[cl - base];
-}
-
-uint32_t fp_walk_entry(struct fp_walk *v, uint32_t cl)
-{
-	return walk_entry(v, cl);
-}
-
-const char *fp_walk_path_str(struct fp_walk *v, struct fp_walk_path *p)
-{
-	if (p->s)
-		return p->s;
-	if (!p->made && !(p->made = frame_path(v, p->frame, p->e)))
-		fp_walk_fail(v, FP_E_NOMEM);
-	return p->made;
-}
-
-struct fp_finding *fp_walk_add_at(struct fp_walk *v, enum fp_problem p,
-				  struct fp_walk_path *ep, uint32_t cl,
-				  uint64_t a, uint64_t b)
-{
-	struct fp_finding *f;
-	const char *path;
-	enum fp_err err;
-
-	v->last = p;
-	/* the writers' walk (no report) keeps no findings */
-	if (v->owners_pass || !v->r || !fp_report_count(v->r, p))
-		return NULL;
-	path = fp_walk_path_str(v, ep);
-	if (!path)
-		return NULL;
-	err = fp_report_add(v->r, p, path, cl, a, b, &f);
-	if (err)
-		fp_walk_fail(v, err);
-	return f;
-}
-
-struct fp_finding *fp_walk_add(struct fp_walk *v, enum fp_problem p,
-			       const char *path, uint32_t cl, uint64_t a,
-			       uint64_t b)
-{
-	struct fp_walk_path ep = { path, 0, NULL, NULL };
-
-	return fp_walk_add_at(v, p, &ep, cl, a, b);
 }
 
 /* Record a finding at the directory of frame @f ("/" for the root). */
@@ -169,6 +72,11 @@ static inline void walk_progress(struct fp_walk *v, uint32_t n)
 		walk_tick(v, n);
 }
 
+/*
+ * Entry @e fails check @p: in the walk, a finding (@cl, @a, @b) at the
+ * check's path and, with @mark, its chain marked damaged (not cluster 0:
+ * no chain, and the FAT12/16 root's key); for a writer, the problem.
+ */
 static int failed(const struct fp_walk_check *c, enum fp_problem p,
 		  const struct fp_dirent *e, uint32_t cl, uint64_t a,
 		  uint64_t b, int mark)
@@ -267,58 +175,6 @@ static void check_file(struct fp_walk *v, struct fp_walk_path *path,
 
 /* ---- directories ---------------------------------------------------- */
 
-/* The name of entry @e in UTF-8 into @name (3 * FP_LFN_MAX + 1 bytes). */
-static size_t entry_name(const struct fp_dirent *e, char *name)
-{
-	uint16_t sname[12];
-	size_t n;
-
-	if (e->lfn_count)
-		return fp_name_to_utf8(e->lfn, e->lfn_count, name,
-				       3 * FP_LFN_MAX + 1);
-	n = fp_name_sfn_decode(e->sfn, e->ntres, sname);
-	return fp_name_to_utf8(sname, n, name, 3 * FP_LFN_MAX + 1);
-}
-
-/*
- * "/a/b/name": the path of entry @e (NULL: of the directory itself, "/"
- * for the root) in the directory of frame @f, malloc'd; NULL without
- * memory.  One pass up the parents to measure, one to fill from the end:
- * linear in the depth.
- */
-static char *frame_path(const struct fp_walk *v, size_t f,
-			const struct fp_dirent *e)
-{
-	char name[3 * FP_LFN_MAX + 1];
-	size_t len = 0, nlen = 0, i;
-	const struct fp_walk_frame *fr;
-	char *p;
-
-	if (e)
-		len = 1 + (nlen = entry_name(e, name));
-	for (i = f; i != 0; i = v->frames[i].parent)
-		len += 1 + v->frames[i].name_len;
-	if (len == 0)
-		return strdup("/");
-	p = malloc(len + 1);
-	if (!p)
-		return NULL;
-	p[len] = '\0';
-	if (e) {
-		len -= nlen;
-		memcpy(p + len, name, nlen);
-		p[--len] = '/';
-	}
-	for (i = f; i != 0; i = fr->parent) {
-		fr = &v->frames[i];
-		len -= fr->name_len;
-		memcpy(p + len, v->names_buf + fr->name_off, fr->name_len);
-		p[--len] = '/';
-	}
-	assert(len == 0);
-	return p;
-}
-
 /* Room for @n more bytes in v->names_buf; 0, or -1 without memory. */
 static int names_room(struct fp_walk *v, size_t n)
 {
@@ -345,7 +201,7 @@ static int push_frame(struct fp_walk *v, uint32_t cl, uint32_t cl_count,
 		      size_t parent, const struct fp_dirent *e)
 {
 	char name[3 * FP_LFN_MAX + 1];
-	size_t nlen = e ? entry_name(e, name) : 0;
+	size_t nlen = e ? fp_walk_entry_name(e, name) : 0;
 	struct fp_walk_frame *fr;
 
 	if (fp_grow(&v->frames, &v->frame_cap, v->frame_count,
@@ -468,7 +324,6 @@ static int check_entry(struct fp_walk *v, struct dstate *ds,
 
 /* ---- the tree ------------------------------------------------------- */
 
-/* Read directory @f, whose chain was claimed when it was found. */
 /* Where fp_dupname_check() reports: the directory @d of frame @f. */
 struct dup_ctx {
 	struct fp_walk *v;
@@ -485,7 +340,7 @@ static char *slot_path(const struct fp_walk *v, const struct fp_dir *d,
 
 	if (!fp_dir_next(d, v->fat32, &it, &e))
 		return NULL;
-	return frame_path(v, f, &e);
+	return fp_walk_frame_path(v, f, &e);
 }
 
 /* The entries at slots @a and @b of the directory have the same name. */
@@ -622,6 +477,7 @@ static void dir_holes(struct fp_walk *v, const struct fp_dir *d)
 	}
 }
 
+/* Read directory @f, whose chain was claimed when it was found. */
 static void check_dir(struct fp_walk *v, size_t f)
 {
 	struct fp_dir *d;
@@ -666,6 +522,14 @@ void fp_walk_tree(struct fp_walk *v)
 	for (i = 0; i < v->frame_count && !v->err; i++)
 		check_dir(v, i);
 	free_frames(v);
+}
+
+void fp_walk_name_owners(struct fp_walk *v)
+{
+	if (!fp_walk_owners_start(v))
+		return;
+	fp_walk_tree(v);
+	fp_walk_owners_end(v);
 }
 
 enum fp_err fp_walk_new(struct fp_fs *fs, struct fp_report *r,

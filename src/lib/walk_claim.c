@@ -49,13 +49,6 @@ static uint32_t links_from(const struct fp_walk *v, uint32_t cl)
 	return v->links[lo - 1].len - (cl - v->links[lo - 1].cl);
 }
 
-/* ---- the checks the writers make too -------------------------------- */
-
-/*
- * Entry @e fails check @p: in the walk, a finding (@cl, @a, @b) at the
- * check's path and, with @mark, its chain marked damaged (not cluster 0:
- * no chain, and the FAT12/16 root's key); for a writer, the problem.
- */
 /* ---- chains --------------------------------------------------------- */
 
 /* 1 if @cl is among the first @n clusters of the chain from @start. */
@@ -199,14 +192,14 @@ uint32_t fp_walk_chain_links(struct fp_walk *v, struct fp_walk_path *path,
 
 /* ---- cross-link owners ---------------------------------------------- */
 
-void fp_walk_name_owners(struct fp_walk *v)
+int fp_walk_owners_start(struct fp_walk *v)
 {
 	struct fp_report *r = v->r;
 	struct fp_walk_xlink *x;
 	size_t i;
 
 	if (!v->xl_count || v->err)
-		return;
+		return 0;
 	qsort(v->xl, v->xl_count, sizeof(*v->xl), xl_cmp);
 	/* owners only for the findings kept: at most FP_VERIFY_CAP paths */
 	for (i = 0; i < r->finding_count; i++)
@@ -216,7 +209,15 @@ void fp_walk_name_owners(struct fp_walk *v)
 			x->want = 1;
 	fp_bitset_clear(&v->claimed);
 	v->owners_pass = 1;
-	fp_walk_tree(v);
+	return 1;
+}
+
+void fp_walk_owners_end(struct fp_walk *v)
+{
+	struct fp_report *r = v->r;
+	struct fp_walk_xlink *x;
+	size_t i;
+
 	v->owners_pass = 0;	/* later findings count again */
 	for (i = 0; i < r->finding_count; i++) {
 		if (r->findings[i].problem != FP_P_CROSS_LINK &&

@@ -2,9 +2,11 @@
 /* Copyright (C) 2026 The fatprealloc authors */
 /*
  * walk_impl.h - the fields of struct fp_walk and the walk's hot inline
- * steps, for the two files of the walk only: walk.c (directories, entries,
- * findings) and walk_claim.c (chains claimed, cross-links, runs of links);
- * everything else uses walk.h.
+ * steps, for the three files of the walk only: walk.c (directories,
+ * entries, their checks), walk_claim.c (chains claimed, cross-links, runs
+ * of links) and walk_base.c (failure, FAT entries, the paths and the
+ * recording of findings).  Calls go one way: walk.c to walk_claim.c, both
+ * to walk_base.c.  Everything else uses walk.h.
  */
 #ifndef FP_WALK_IMPL_H
 #define FP_WALK_IMPL_H
@@ -107,24 +109,48 @@ struct fp_walk {
 	uint8_t label[11];	/* the first one's name */
 };
 
-/* ---- between walk.c and walk_claim.c -------------------------------- */
+/* ---- walk_base.c, for walk.c and walk_claim.c ----------------------- */
 
 /*
- * FAT entry @cl, read with the NEAR entries around it (walk.c); a read
- * error fails the walk and reads as end-of-chain.
+ * FAT entry @cl, read with the NEAR entries around it; a read error
+ * fails the walk and reads as end-of-chain.
  */
 uint32_t fp_walk_entry_read(struct fp_walk *v, uint32_t cl);
+
+/* The name of entry @e in UTF-8 into @name (3 * FP_LFN_MAX + 1 bytes). */
+size_t fp_walk_entry_name(const struct fp_dirent *e, char *name);
+
+/*
+ * "/a/b/name": the path of entry @e (NULL: of the directory itself, "/"
+ * for the root) in the directory of frame @f, malloc'd; NULL without
+ * memory.
+ */
+char *fp_walk_frame_path(const struct fp_walk *v, size_t f,
+			 const struct fp_dirent *e);
 
 /* The path @p stands for, made now if need be; NULL without memory. */
 const char *fp_walk_path_str(struct fp_walk *v, struct fp_walk_path *p);
 
 /*
- * Record a finding at the path @ep stands for (walk.c); past
- * FP_VERIFY_CAP of one problem only count it.
+ * Record a finding at the path @ep stands for; past FP_VERIFY_CAP of one
+ * problem only count it.
  */
 struct fp_finding *fp_walk_add_at(struct fp_walk *v, enum fp_problem p,
 				  struct fp_walk_path *ep, uint32_t cl,
 				  uint64_t a, uint64_t b);
+
+/* ---- walk_claim.c, for walk.c --------------------------------------- */
+
+/*
+ * Before the owner pass of fp_walk_name_owners() (walk.c): the
+ * cross-links sorted, those a kept finding names wanted, the claimed set
+ * emptied, the pass on.  0 if there is nothing to name (no cross-link,
+ * or the walk failed): no pass then.
+ */
+int fp_walk_owners_start(struct fp_walk *v);
+
+/* After the owner pass: the pass off, each wanted owner into its findings. */
+void fp_walk_owners_end(struct fp_walk *v);
 
 /*
  * The chain from @start (a cluster number if @in_range), whose first
