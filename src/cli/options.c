@@ -58,7 +58,8 @@ static int pick_time(struct cli *c)
 /* Requests @a and @b (a < b) name the same file. */
 static int duplicate(const struct cli *c, size_t a, size_t b)
 {
-	const char *sa = fp_reqs_src(c->rq, a)->host, *sb = fp_reqs_src(c->rq, b)->host;
+	const char *sa = fp_reqs_src(c->rq, a)->host;
+	const char *sb = fp_reqs_src(c->rq, b)->host;
 
 	if (!sa || !sb)
 		return cli_usage_error("'::%s' is given twice",
@@ -97,8 +98,8 @@ static int parse_map_paths(struct cli *c, const char **args, size_t n)
 
 	for (i = 0; i < n && !ret; i++) {
 		if (strncmp(args[i], "::", 2))
-			return cli_usage_error("path '%s' does not start with ::",
-					   args[i]);
+			return cli_usage_error("path '%s' does not start "
+					   "with ::", args[i]);
 		if (c->trim && cli_ends_in_slash(args[i]))
 			return not_a_file(args[i]);
 		ret = cli_add_req(c, args[i] + 2, 0);
@@ -123,8 +124,8 @@ static int parse_list_path(struct cli *c, const char **args, size_t n)
 static int parse_extract(struct cli *c, const char **args, size_t n)
 {
 	if (n != 2)
-		return cli_usage_error("%s", "--extract takes IMAGE, one ::PATH "
-				   "and DEST");
+		return cli_usage_error("%s", "--extract takes IMAGE, one "
+				   "::PATH and DEST");
 	if (strncmp(args[0], "::", 2))
 		return cli_usage_error("path '%s' does not start with ::",
 				   args[0]);
@@ -148,8 +149,8 @@ static int parse_diff(struct cli *c, const char **args, size_t n)
 		return cli_usage_error("%s", "--diff takes two images");
 	at = strstr(args[0], "@@");
 	if (at && off)
-		return cli_usage_error("%s", "give the offset either as -o or as "
-				   "IMAGE@@OFFSET, not both");
+		return cli_usage_error("%s", "give the offset either as -o or "
+				   "as IMAGE@@OFFSET, not both");
 	c->image2 = strndup(args[0], at ? (size_t)(at - args[0]) :
 			    strlen(args[0]));
 	if (!c->image2) {
@@ -185,8 +186,8 @@ static int parse_edit_paths(struct cli *c, const char **args, size_t n)
 	}
 	for (i = 0; i < n && !ret; i++) {
 		if (strncmp(args[i], "::", 2))
-			return cli_usage_error("path '%s' does not start with ::",
-					   args[i]);
+			return cli_usage_error("path '%s' does not start "
+					   "with ::", args[i]);
 		ret = cli_add_edit(c, args[i] + 2, &ed);
 	}
 	return ret;
@@ -246,8 +247,8 @@ static int size_error(const struct cli *c, const char *size, const char *path,
 		      int too_big)
 {
 	if (too_big)
-		cli_msg("'%s': size '%s' for '%s' is above %llu bytes (4 GiB - 1), "
-		    "the largest FAT file", c->image, size, path,
+		cli_msg("'%s': size '%s' for '%s' is above %llu bytes "
+		    "(4 GiB - 1), the largest FAT file", c->image, size, path,
 		    FP_FILE_MAX);
 	else
 		cli_msg("'%s': invalid size '%s' for '%s': give bytes, or a "
@@ -316,8 +317,8 @@ static int parse_image(struct cli *c, const char *arg)
 	const char *off = c->offset_arg;
 
 	if (at && off)
-		return cli_usage_error("%s", "give the offset either as -o or as "
-				   "IMAGE@@OFFSET, not both");
+		return cli_usage_error("%s", "give the offset either as -o or "
+				   "as IMAGE@@OFFSET, not both");
 	c->image = strndup(arg, at ? (size_t)(at - arg) : strlen(arg));
 	if (!c->image) {
 		cli_msg("out of memory");
@@ -566,8 +567,25 @@ static void mark_replace(struct cli *c)
 	size_t i;
 
 	for (i = 0; c->replace && i < fp_reqs_count(c->rq); i++)
-		if (fp_reqs_src(c->rq, i)->host && !fp_reqs_src(c->rq, i)->is_dir)
+		if (fp_reqs_src(c->rq, i)->host &&
+		    !fp_reqs_src(c->rq, i)->is_dir)
 			fp_reqs_add_flags(c->rq, i, FP_EDIT_REPLACE);
+}
+
+/* What a run that names no ::PATH is told, by its mode. */
+static const char *no_paths(const struct cli *c)
+{
+	if (c->trim)
+		return "--trim needs at least one ::PATH";
+	if (c->map)
+		return "--map needs at least one ::PATH";
+	if (c->rm)
+		return "--rm needs at least one ::PATH";
+	if (c->mkdir)
+		return "--mkdir needs at least one ::DIR";
+	if (c->attr_spec)
+		return "--attr needs at least one ::PATH";
+	return "no ::PATH SIZE or SRC ::DEST given";
 }
 
 /* IMAGE and what follows it. */
@@ -677,13 +695,7 @@ static int parse_operands(struct cli *c)
 	if (c->mkfs && !fp_reqs_count(c->rq))
 		return EXIT_OK;	/* an empty filesystem */
 	if (!fp_reqs_count(c->rq))
-		return cli_usage_error("%s", c->trim ? "--trim needs at least one "
-				   "::PATH" : c->map ? "--map needs at least "
-				   "one ::PATH" : c->rm ? "--rm needs at least "
-				   "one ::PATH" : c->mkdir ? "--mkdir needs at "
-				   "least one ::DIR" : c->attr_spec ? "--attr needs "
-				   "at least one ::PATH" :
-				   "no ::PATH SIZE or SRC ::DEST given");
+		return cli_usage_error("%s", no_paths(c));
 	mark_replace(c);
 	/* --map and --trim may name a file twice */
 	return c->map || c->trim ? EXIT_OK : cli_check_duplicates(c);
