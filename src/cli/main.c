@@ -144,8 +144,9 @@ static int has_copies(const struct cli *c)
 	return 0;
 }
 
-static int run_plan(const struct cli *c, struct fp_img *img,
-		    struct fp_fs *fs)
+/* Plan and commit; @walk: the volume's walk made before (taken), or NULL. */
+static int plan_walked(const struct cli *c, struct fp_img *img,
+		       struct fp_fs *fs, struct fp_damage *walk)
 {
 	struct fp_plan_opts po;
 	struct fp_fs_diag fsd = { 0 };
@@ -156,6 +157,7 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 	int ret = EXIT_OK;
 
 	cli_plan_opts(c, &po);
+	po.walk = walk;
 	po.progress = progress_on(c, &prog,
 				  has_copies(c) ? "writing" : "zeroing");
 	err = fp_plan_build(fs, &po, fp_reqs_array(c->rq),
@@ -183,6 +185,13 @@ static int run_plan(const struct cli *c, struct fp_img *img,
 		ret = print_result(c, img, fs, plan);
 	fp_plan_free(plan);
 	return ret;
+}
+
+/* Plan and commit on a volume no walk was made of (cli_fill_fn too). */
+static int run_plan(const struct cli *c, struct fp_img *img,
+		    struct fp_fs *fs)
+{
+	return plan_walked(c, img, fs, NULL);
 }
 
 /*
@@ -622,7 +631,7 @@ static int run_fill(const struct cli *c)
  * volume.  None at all is a plan that writes nothing.
  */
 static int add_mirror(const struct cli *c, struct fp_img *img,
-		      struct fp_fs *fs)
+		      struct fp_fs *fs, struct fp_damage **walk)
 {
 	struct fp_mirror_diag d;
 	struct fp_mirror_stats st;
@@ -631,7 +640,7 @@ static int add_mirror(const struct cli *c, struct fp_img *img,
 
 	memset(&d, 0, sizeof(d));
 	err = fp_mirror_add(c->rq, fs, c->mirror_src, c->mirror_dest,
-			    c->clamp ? &c->time : NULL, c->utc, &st, &d);
+			    c->clamp ? &c->time : NULL, c->utc, &st, walk, &d);
 	ret = err ? cli_mirror_error(c, img, err, &d) :
 	      cli_check_duplicates(c);
 	fp_list_diag_release(&d.list);
@@ -649,6 +658,7 @@ static int run(const struct cli *c)
 	struct fp_vol *vol;
 	struct fp_img *img;
 	enum fp_err err;
+	struct fp_damage *walk = NULL;
 	int ret;
 
 	ret = open_vol(c, !c->dry_run, 1, &vol);
@@ -658,9 +668,11 @@ static int run(const struct cli *c)
 	err = fp_vol_check(vol, &diag);
 	ret = check_fs(c, img, err, &diag);
 	if (!ret && c->mirror)
-		ret = add_mirror(c, img, fp_vol_fs(vol));
+		ret = add_mirror(c, img, fp_vol_fs(vol), &walk);
 	if (!ret)
-		ret = run_plan(c, img, fp_vol_fs(vol));
+		ret = plan_walked(c, img, fp_vol_fs(vol), walk);	/* takes it */
+	else
+		fp_damage_free(walk);
 	return close_vol(c, vol, ret);
 }
 

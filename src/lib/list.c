@@ -818,6 +818,14 @@ enum fp_err fp_list_space(struct fp_fs *fs, uint32_t *free_count,
 	return err;
 }
 
+struct fp_damage *fp_list_give_damage(struct fp_list *l)
+{
+	if (l->dmg_borrowed)
+		return NULL;
+	l->dmg_borrowed = 1;
+	return l->dmg;
+}
+
 const struct fp_damage *fp_list_damage(const struct fp_list *l)
 {
 	return l->dmg;

@@ -198,6 +198,13 @@ enum fp_err fp_list_space(struct fp_fs *fs, uint32_t *free_count,
 /* The writers' walk that fp_list_open() made (borrowed from @l). */
 const struct fp_damage *fp_list_damage(const struct fp_list *l);
 
+/*
+ * That walk, given to the caller (fp_plan_opts.walk, or fp_damage_free())
+ * and kept by @l until fp_list_free(): NULL if @l only borrows it
+ * (fp_list_open_again(), fp_list_open_dir()) or gave it already.
+ */
+struct fp_damage *fp_list_give_damage(struct fp_list *l);
+
 void fp_list_free(struct fp_list *l);
 
 /* Free the path of @diag and clear it. */

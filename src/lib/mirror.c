@@ -272,7 +272,7 @@ static enum fp_err add_copies(struct mirror *m, const char *src,
 enum fp_err fp_mirror_add(struct fp_reqs *rq, struct fp_fs *fs,
 			  const char *src, const char *dest,
 			  const int64_t *clamp, int utc,
-			  struct fp_mirror_stats *st,
+			  struct fp_mirror_stats *st, struct fp_damage **walk,
 			  struct fp_mirror_diag *diag)
 {
 	struct mirror m = { rq, NULL, NULL, 0, NULL, clamp, utc, NULL, st,
@@ -282,6 +282,7 @@ enum fp_err fp_mirror_add(struct fp_reqs *rq, struct fp_fs *fs,
 	size_t i;
 
 	memset(st, 0, sizeof(*st));
+	*walk = NULL;
 	err = fp_tree_scan(src, clamp, &t, &diag->tree);
 	if (err)
 		return err;
@@ -299,6 +300,8 @@ enum fp_err fp_mirror_add(struct fp_reqs *rq, struct fp_fs *fs,
 		err = compare_dest(&m, fs, dest);
 	if (!err)
 		err = add_copies(&m, src, dest);
+	if (m.l)
+		*walk = fp_list_give_damage(m.l);
 	fp_list_free(m.l);
 	for (i = 0; i < m.count; i++)
 		free(m.keys[i].key);

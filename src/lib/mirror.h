@@ -49,11 +49,16 @@ struct fp_mirror_stats {
  * (diag->list: FP_E_DAMAGED, FP_E_NOTDIR for a @dest that is a file,
  * FP_E_IO ...); FP_E_SRC for a host read of a compared file; FP_E_NOMEM.
  * The requests added before a failure stay in @rq.
+ *
+ * *@walk: the writers' walk of @fs the listing made, for the plan of
+ * these requests to take (fp_plan_opts.walk) rather than walk the volume
+ * again; NULL when DEST did not exist (the caller frees it otherwise,
+ * fp_damage_free(), also after a failure).
  */
 enum fp_err fp_mirror_add(struct fp_reqs *rq, struct fp_fs *fs,
 			  const char *src, const char *dest,
 			  const int64_t *clamp, int utc,
-			  struct fp_mirror_stats *st,
+			  struct fp_mirror_stats *st, struct fp_damage **walk,
 			  struct fp_mirror_diag *diag);
 
 #endif

@@ -778,10 +778,14 @@ enum fp_err fp_plan_start(struct fp_fs *fs, const struct fp_plan_opts *opts,
 
 	memset(diag, 0, sizeof(*diag));
 	p = calloc(1, sizeof(*p));
-	if (!p)
+	if (!p) {
+		fp_damage_free(opts->walk);
 		return FP_E_NOMEM;
+	}
 	p->fs = fs;
 	p->opts = *opts;
+	p->opts.walk = NULL;
+	p->dmg = opts->walk;
 	p->diag = diag;
 	fp_path_walk_init(&p->walk, fs, &walk_ops, p);
 	fp_path_walk_report(&p->walk, diag->component,
@@ -797,7 +801,7 @@ enum fp_err fp_plan_start(struct fp_fs *fs, const struct fp_plan_opts *opts,
 		err = fp_fs_bitmap(fs);
 	if (!err)
 		err = fp_alloc_new(fp_fs_bm(fs), fp_fs_fsinfo(fs), &p->alloc);
-	if (!err)
+	if (!err && !p->dmg)
 		err = fp_damage_find(fs, &p->dmg);
 	if (!err)
 		err = reserve_free_used(p);

@@ -82,6 +82,11 @@ struct fp_plan_opts {
 	int utc;		/* time is shown in UTC, else local time */
 	const struct fp_progress *progress;	/* zeroing and copied data,
 						 * one piece; NULL: none */
+	struct fp_damage *walk;	/* the writers' walk (fp_damage_find())
+				 * of this volume, made before and nothing
+				 * written since: the plan takes it (freed
+				 * with the plan, or by a failed build) and
+				 * walks no more; NULL: it walks itself */
 };
 
 enum fp_action {

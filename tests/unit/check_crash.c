@@ -1428,13 +1428,16 @@ static enum fp_err mirror_run(struct fp_img *img, const char *src)
 	memset(&d, 0, sizeof(d));
 	err = fp_fs_open(img, &fs);
 	if (!err)
-		err = fp_mirror_add(rq, fs, src, "/m", NULL, 1, &st, &d);
+		err = fp_mirror_add(rq, fs, src, "/m", NULL, 1, &st, &o.walk,
+				    &d);
 	fp_list_diag_release(&d.list);
 	o.srcs = fp_reqs_srcs(rq);
 	o.edits = fp_reqs_edits(rq);
-	if (!err)
+	if (!err)	/* the plan takes the listing's walk */
 		err = fp_plan_build(fs, &o, fp_reqs_array(rq),
 				    fp_reqs_count(rq), &plan, &diag);
+	else
+		fp_damage_free(o.walk);
 	if (!err)
 		err = fp_plan_commit(plan, 1);
 	fp_plan_free(plan);
