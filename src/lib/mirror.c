@@ -42,6 +42,7 @@ struct mirror {
 	const int64_t *clamp;
 	int utc;
 	struct fp_list *l;
+	struct cmp *cmp;	/* the content compare's, made once */
 	struct fp_mirror_stats *st;
 	struct fp_mirror_diag *diag;
 };
@@ -138,7 +139,7 @@ static enum fp_err same_content(struct mirror *m,
 				const struct fp_list_entry *e,
 				const struct fp_tree_node *n, int *same)
 {
-	struct cmp *c = malloc(sizeof(*c));
+	struct cmp *c = m->cmp ? m->cmp : (m->cmp = malloc(sizeof(*c)));
 	enum fp_err err = FP_OK;
 
 	if (!c)
@@ -164,7 +165,6 @@ static enum fp_err same_content(struct mirror *m,
 	*same = !c->differ;
 	if (c->fd >= 0)
 		close(c->fd);
-	free(c);
 	return err;
 }
 
@@ -275,8 +275,8 @@ enum fp_err fp_mirror_add(struct fp_reqs *rq, struct fp_fs *fs,
 			  struct fp_mirror_stats *st, struct fp_damage **walk,
 			  struct fp_mirror_diag *diag)
 {
-	struct mirror m = { rq, NULL, NULL, 0, NULL, clamp, utc, NULL, st,
-			    diag };
+	struct mirror m = { rq, NULL, NULL, 0, NULL, clamp, utc, NULL, NULL,
+			    st, diag };
 	struct fp_tree *t;
 	enum fp_err err;
 	size_t i;
@@ -303,6 +303,7 @@ enum fp_err fp_mirror_add(struct fp_reqs *rq, struct fp_fs *fs,
 	if (m.l)
 		*walk = fp_list_give_damage(m.l);
 	fp_list_free(m.l);
+	free(m.cmp);
 	for (i = 0; i < m.count; i++)
 		free(m.keys[i].key);
 	free(m.keys);
