@@ -15,6 +15,10 @@ struct fp_alloc {
 	size_t run_count, run_cap;
 	size_t req;		/* the request being allocated */
 	struct fp_alloc_diag *diag;	/* the caller's, filled on failure */
+	uint32_t step;		/* clusters between host-aligned ones; 0:
+				 * no alignment (fp_alloc_set_host()) */
+	uint32_t phase;		/* cluster % step of an aligned cluster */
+	uint32_t min_need;	/* new chains this long or longer align */
 };
 
 enum fp_err fp_alloc_new(struct fp_bitmap *bm, const struct fp_fsinfo *fi,
@@ -36,6 +40,23 @@ enum fp_err fp_alloc_new(struct fp_bitmap *bm, const struct fp_fsinfo *fi,
 uint32_t fp_alloc_hint(const struct fp_alloc *a)
 {
 	return a->hint;
+}
+
+void fp_alloc_set_host(struct fp_alloc *a, uint64_t cl2_off,
+		       uint32_t clus_len)
+{
+	uint64_t first;
+
+	a->step = 0;
+	if (clus_len == 0 || clus_len >= FP_ALLOC_ALIGN ||
+	    FP_ALLOC_ALIGN % clus_len || cl2_off % clus_len)
+		return;		/* every cluster aligned alike, or none */
+	a->step = FP_ALLOC_ALIGN / clus_len;
+	/* the clusters from 2 to the first aligned one */
+	first = (FP_ALLOC_ALIGN - cl2_off % FP_ALLOC_ALIGN) % FP_ALLOC_ALIGN /
+		clus_len;
+	a->phase = (uint32_t)((2 + first) % a->step);
+	a->min_need = FP_ALLOC_ALIGN_MIN / clus_len;
 }
 
 enum fp_err fp_alloc_reserve(struct fp_alloc *a, const uint32_t *cls,
@@ -156,6 +177,37 @@ uint32_t fp_alloc_fsinfo_after(const struct fp_fsinfo *fi,
 	return n;
 }
 
+uint64_t fp_alloc_room(const struct fp_alloc *a, uint64_t need)
+{
+	if (a->step == 0 || need < a->min_need)
+		return need;
+	return need + a->step - 1;
+}
+
+/*
+ * The first run found for request @r, @len clusters at *start: a new
+ * chain that it holds whole starts instead on the first host-aligned
+ * cluster in it (fp_alloc_set_host()), when the free run from *start
+ * holds the clusters skipped to get there and r->room_after too.  The
+ * run counted is one first fit chose anyway: no further search.
+ */
+static enum fp_err align_start(struct fp_alloc *a,
+			       const struct fp_alloc_req *r, uint32_t *start,
+			       uint32_t len)
+{
+	uint64_t want = fp_alloc_room(a, r->need) + r->room_after;
+	uint32_t run;
+	enum fp_err err;
+
+	if (a->step == 0 || r->last_cl || len < r->need ||
+	    r->need < a->min_need || want > fp_bitmap_max_cl(a->bm))
+		return FP_OK;
+	err = fp_bitmap_run_count(a->bm, *start, (uint32_t)want, &run);
+	if (!err && run >= want)
+		*start += (a->phase + a->step - *start % a->step) % a->step;
+	return err;
+}
+
 /*
  * --contiguous cannot be met: no space at all, or no run of @need (right
  * after the chain's end @last when there is one: @run clusters are free
@@ -197,6 +249,8 @@ static enum fp_err contig_run(struct fp_alloc *a,
 				  r->need, r->need, &start, &len);
 	if (err == FP_E_NOSPC)
 		return no_run(a, r->need, 0, 0);
+	if (!err && !end)
+		err = align_start(a, r, &start, len);
 	if (err)
 		return err;
 	return take(a, start, len);
@@ -206,7 +260,8 @@ static enum fp_err contig_run(struct fp_alloc *a,
  * A file's clusters, the policy of fp_alloc_get(): each choice is one
  * fp_bitmap_new_range() call.  The free clusters right after the chain's
  * end (FP_BM_FIXED_GOAL at last + 1); then, for what is still needed,
- * the first run that holds it all from the hint, else the largest run
+ * the first run that holds it all from the hint (a new chain moved to a
+ * host-aligned cluster in it: align_start()), else the largest run
  * (no flag: the bitmap's search order), one run after another.  With
  * --place end the highest run at or below the goal (FP_BM_END), the goal
  * going below each run taken, so that the free space left below stays
@@ -239,6 +294,8 @@ static enum fp_err file_runs(struct fp_alloc *a, const struct fp_alloc_req *r)
 					  &len);
 		if (err == FP_E_NOSPC)
 			return no_space(a, r->need, r->need - need);
+		if (!err && !end)
+			err = align_start(a, r, &start, len);
 		if (!err)
 			err = take(a, start, len);
 		need -= len;

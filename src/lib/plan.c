@@ -261,7 +261,8 @@ static enum fp_err take_one(struct fp_plan *p, uint32_t prev,
 enum fp_err fp_plan_alloc_file(struct fp_plan *p, struct fp_plan_file *f,
 			       uint32_t need, uint32_t last)
 {
-	struct fp_alloc_req r = { .need = need, .last_cl = last };
+	struct fp_alloc_req r = { .need = need, .last_cl = last,
+				  .room_after = p->room_after };
 	const struct fp_alloc_run *runs;
 	size_t n;
 	enum fp_err err;
@@ -801,6 +802,10 @@ enum fp_err fp_plan_start(struct fp_fs *fs, const struct fp_plan_opts *opts,
 		err = fp_fs_bitmap(fs);
 	if (!err)
 		err = fp_alloc_new(fp_fs_bm(fs), fp_fs_fsinfo(fs), &p->alloc);
+	if (!err)
+		fp_alloc_set_host(p->alloc, fp_img_base(fp_fs_img(fs)) +
+				  fp_fs_geom(fs)->data_off,
+				  fp_fs_geom(fs)->clus_len);
 	if (!err && !p->dmg)
 		err = fp_damage_find(fs, &p->dmg);
 	if (!err)

@@ -30,6 +30,18 @@ static enum fp_err plan_req(struct fp_plan *p, const struct fp_req *r,
 	return fp_plan_one(p, r, src, f);
 }
 
+/*
+ * The clusters request @r may want, for struct fp_plan's room_after: at
+ * most 2^32 (more than any volume has), so that the sum cannot wrap.
+ */
+static uint64_t room(const struct fp_plan *p, const struct fp_req *r)
+{
+	uint32_t c = fp_fs_geom(p->fs)->clus_len;
+	uint64_t n = r->size / c + (r->size % c != 0);
+
+	return fp_alloc_room(p->alloc, n < UINT32_MAX ? n : UINT32_MAX) + 1;
+}
+
 enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 			  const struct fp_req *reqs, size_t count,
 			  struct fp_plan **out, struct fp_plan_diag *diag)
@@ -42,8 +54,11 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	err = fp_plan_start(fs, opts, count, &p, diag);
 	if (err)
 		return err;
+	for (i = 0; i < count; i++)
+		p->room_after += room(p, &reqs[i]);
 	for (i = 0; !err && i < count; i++) {
 		diag->req = i;
+		p->room_after -= room(p, &reqs[i]);
 		f = &p->files[i];
 		memset(f, 0, sizeof(*f));
 		f->path = reqs[i].path;

@@ -38,6 +38,9 @@ struct fp_plan {
 	struct fp_bitset changed;	/* first clusters of the directories
 					 * in which a planned request changed
 					 * an entry (not removed it) */
+	uint64_t room_after;	/* clusters the requests after the one
+				 * being planned will want (fp_alloc_room()
+				 * of each, plus one for a directory) */
 };
 
 /* plan.c */

@@ -329,6 +329,12 @@ chain_clusters() {
 	}'
 }
 
+# first_cluster IMG ::PATH: the first cluster of the chain (mshowfat).
+first_cluster() {
+	chain_clusters "$1" "$2" >"$T/first.out" || exit 1
+	head -n 1 "$T/first.out"
+}
+
 # chain_len IMG ::PATH: number of clusters in the chain (mshowfat).
 chain_len() {
 	chain_clusters "$1" "$2" >"$T/chain.out" || exit 1

@@ -445,6 +445,133 @@ START_TEST(test_no_run_numbers)
 }
 END_TEST
 
+/*
+ * 1 if cluster @cl lies on an FP_ALLOC_ALIGN boundary of a host file in
+ * which cluster 2 is at @cl2_off.
+ */
+static int host_aligned(uint64_t cl2_off, uint32_t cl)
+{
+	return (cl2_off + (uint64_t)(cl - 2) * SEC) % FP_ALLOC_ALIGN == 0;
+}
+
+#define ALIGN_CL (FP_ALLOC_ALIGN / SEC)		/* 128 clusters */
+#define ALIGN_NEED (FP_ALLOC_ALIGN_MIN / SEC)	/* 2048 clusters, 1 MiB */
+
+/*
+ * Host alignment: a new chain of 1 MiB or more starts on the first
+ * cluster on a 64 KiB boundary of the host file from the hint.  Cluster 2
+ * is at DATA (98,816 bytes), so cluster 65 is at 131,072, and 65 + 2048
+ * at 1,179,648.  A smaller file takes the first fit as before, and the
+ * gap left before 65 goes to directories.
+ */
+START_TEST(test_host_aligned_new_chain)
+{
+	vol_open(0);
+	fp_alloc_set_host(al, DATA, SEC);
+	get_one(ALIGN_NEED, 0, 0, 65, ALIGN_NEED);
+	ck_assert(host_aligned(DATA, 65));
+	get_one(ALIGN_NEED + 1, 0, 0, 65 + ALIGN_NEED, ALIGN_NEED + 1);
+	ck_assert(host_aligned(DATA, 65 + ALIGN_NEED));
+	get_one(ALIGN_NEED - 1, 0, 0, 65 + 2 * ALIGN_NEED + 1,
+		ALIGN_NEED - 1);
+	ck_assert(!host_aligned(DATA, 65 + 2 * ALIGN_NEED + 1));
+	get_one(1, 0, FP_ALLOC_DIR, 2, 1);
+	/* -c: aligned too */
+	get_one(ALIGN_NEED, 0, FP_ALLOC_CONTIG, 65 + 3 * ALIGN_NEED,
+		ALIGN_NEED);
+	ck_assert(host_aligned(DATA, 65 + 3 * ALIGN_NEED));
+}
+END_TEST
+
+/* Where cluster 2 lies in the host file, for test_host_aligned_anywhere. */
+static const uint64_t cl2_offs[] = {
+	DATA, DATA + 512, 1536, 65536, (1u << 20) + DATA,
+	(2u << 20) + 65024, 4096
+};
+
+/* The volume anywhere in the host file: the first boundary from 2. */
+START_TEST(test_host_aligned_anywhere)
+{
+	uint64_t cl2 = cl2_offs[_i];
+	const struct fp_alloc_run *r;
+	size_t n;
+
+	vol_open(0);
+	fp_alloc_set_host(al, cl2, SEC);
+	ck_assert_int_eq(get(ALIGN_NEED, 0, 0, &r, &n), FP_OK);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(r[0].count, ALIGN_NEED);
+	ck_assert(host_aligned(cl2, r[0].start));
+	ck_assert_uint_lt(r[0].start, 2 + ALIGN_CL);
+}
+END_TEST
+
+/*
+ * Alignment moves a file only inside the run first fit chose, and only
+ * when that run also holds the clusters skipped and the room the later
+ * requests want: else the file goes where it went without alignment.
+ */
+START_TEST(test_host_align_falls_back)
+{
+	struct fp_alloc_req q = { .need = ALIGN_NEED };
+	const struct fp_alloc_run *r;
+	size_t n;
+
+	/* 2048 free at 10, 2175 (2048 + 127) at 3000 */
+	only_free((const uint32_t[]){ 10, 10 + ALIGN_NEED - 1,
+				      3000, 3000 + ALIGN_NEED + ALIGN_CL - 2,
+				      0 });
+	vol_open(0);
+	fp_alloc_set_host(al, DATA, SEC);
+	get_one(ALIGN_NEED, 0, FP_ALLOC_CONTIG, 10, ALIGN_NEED);
+	ck_assert(!host_aligned(DATA, 10));
+	get_one(ALIGN_NEED, 0, 0, 3009, ALIGN_NEED);
+	ck_assert(host_aligned(DATA, 3009));
+	/* room for the later requests: aligned when the run holds it */
+	teardown();
+	setup();
+	vol_open(0);
+	fp_alloc_set_host(al, DATA, SEC);
+	/* free from 2 on: one run of MAX_CL - 1 */
+	q.room_after = MAX_CL;
+	ck_assert_int_eq(fp_alloc_get(al, &q, 1, &r, &n, &diag), FP_OK);
+	run_is(&r[0], 2, ALIGN_NEED);
+	/* free from 2050: one cluster short of the room */
+	q.room_after = MAX_CL - 2049 - (ALIGN_NEED + ALIGN_CL - 1) + 1;
+	ck_assert_int_eq(fp_alloc_get(al, &q, 1, &r, &n, &diag), FP_OK);
+	run_is(&r[0], 2050, ALIGN_NEED);
+	/* free from 4098: just the room; 4161 is on a boundary */
+	q.room_after = MAX_CL - 4097 - (ALIGN_NEED + ALIGN_CL - 1);
+	ck_assert_int_eq(fp_alloc_get(al, &q, 1, &r, &n, &diag), FP_OK);
+	run_is(&r[0], 4161, ALIGN_NEED);
+	ck_assert(host_aligned(DATA, 4161));
+}
+END_TEST
+
+/*
+ * Alignment is for new chains only, placed from the hint: a chain goes on
+ * right after its end, --place end takes the top; and it is off when no
+ * cluster can lie on a boundary (cluster 2 off a sector of the host
+ * file) or when every cluster does alike (64 KiB clusters).
+ */
+START_TEST(test_host_align_not_applied)
+{
+	use(2, 10);
+	vol_open(0);
+	fp_alloc_set_host(al, DATA, SEC);
+	get_one(ALIGN_NEED, 10, 0, 11, ALIGN_NEED);
+	get_one(ALIGN_NEED, 0, FP_ALLOC_END, MAX_CL - ALIGN_NEED + 1,
+		ALIGN_NEED);
+	teardown();
+	setup();
+	vol_open(0);
+	fp_alloc_set_host(al, DATA + 100, SEC);
+	get_one(ALIGN_NEED, 0, 0, 2, ALIGN_NEED);
+	fp_alloc_set_host(al, 0, FP_ALLOC_ALIGN);
+	get_one(ALIGN_NEED, 0, 0, 2 + ALIGN_NEED, ALIGN_NEED);
+}
+END_TEST
+
 static Suite *alloc_suite(void)
 {
 	Suite *s = suite_create("alloc");
@@ -466,6 +593,11 @@ static Suite *alloc_suite(void)
 	tcase_add_test(tc, test_no_space_numbers);
 	tcase_add_test(tc, test_no_space_dir_and_contiguous);
 	tcase_add_test(tc, test_no_run_numbers);
+	tcase_add_test(tc, test_host_aligned_new_chain);
+	tcase_add_loop_test(tc, test_host_aligned_anywhere, 0,
+			    sizeof(cl2_offs) / sizeof(cl2_offs[0]));
+	tcase_add_test(tc, test_host_align_falls_back);
+	tcase_add_test(tc, test_host_align_not_applied);
 	suite_add_tcase(s, tc);
 	return s;
 }

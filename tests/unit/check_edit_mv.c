@@ -151,11 +151,16 @@ START_TEST(test_replace_refused_without_room_of_its_own)
 {
 	uint32_t big = (CLUSTERS / 2 + 10) * SEC;
 	uint8_t *a = filled('a', big), *d = filled('d', SEC);
+	const struct fp_plan_file *f;
 	unsigned long writes;
+	uint32_t old;
 	struct ctx c;
+	size_t n;
 
 	ctx_open(&c);
 	ck_assert_int_eq(copy(&c, "/k", a, big, 0, 1), FP_OK);
+	f = fp_plan_files(c.plan, &n);
+	old = f[0].ext[0].start;
 	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
 	writes = fp_img_write_count(c.img);
 	/* fits only in the clusters it frees */
@@ -164,7 +169,9 @@ START_TEST(test_replace_refused_without_room_of_its_own)
 	/* a smaller one fits beside it */
 	ck_assert_int_eq(copy(&c, "/k", d, SEC, 1, 2), FP_OK);
 	ck_assert_int_eq(fp_plan_commit(c.plan, 1), FP_OK);
-	ck_assert_uint_eq(disk_fat(&c, 2), 0);
+	/* the old chain is free (its first and last cluster) */
+	ck_assert_uint_eq(disk_fat(&c, old), 0);
+	ck_assert_uint_eq(disk_fat(&c, old + big / SEC - 1), 0);
 	ctx_close(&c);
 	free(a);
 	free(d);
