@@ -83,14 +83,14 @@ uint32_t fp_alloc_hint(const struct fp_alloc *a);
  * written from offset 0 does: on Linux's ext4, copy_file_range(2) of 30
  * MiB into an image's holes takes about the time of a new file's at a
  * 64 KiB boundary, 1.2 times it at a 16 KiB one (bench/align.sh).
- * So a new chain of FP_ALLOC_ALIGN_MIN bytes or more starts on a cluster
- * that lies on an FP_ALLOC_ALIGN boundary of the host file, when one free
- * run from the hint holds it, the clusters skipped to get there and the
- * room_after of its request; else it is allocated as without alignment.
- * So the gaps left never split a file that would have been one run
- * without them, in the usual case where first fit fills one free run
- * request after request.  Flash media gain too: their pages and erase
- * blocks are powers of two.
+ * So a new chain of FP_ALLOC_ALIGN_MIN bytes or more that first fit
+ * places whole starts on the first cluster of that run that lies on an
+ * FP_ALLOC_ALIGN boundary of the host file, when the run also holds the
+ * clusters skipped to get there and the room_after of its request; else
+ * it is allocated as without alignment.  So the gaps left never split a
+ * file that would have been one run without them, in the usual case
+ * where first fit fills one free run request after request.  Flash media
+ * gain too: their pages and erase blocks are powers of two.
  */
 #define FP_ALLOC_ALIGN (64u << 10)
 #define FP_ALLOC_ALIGN_MIN (1u << 20)
@@ -125,14 +125,13 @@ enum fp_err fp_alloc_reserve(struct fp_alloc *a, const uint32_t *cls,
  * and *run_count.  Policy, for a file:
  *
  * 1. continue right after last_cl while those clusters are free;
- * 2. a new chain long enough: one run on a host-aligned cluster
- *    (fp_alloc_set_host()), when one is free;
- * 3. for the rest, the first free run that holds all of it, from the
- *    hint to the end, then from cluster 2;
- * 4. else the largest free runs, one after another (fewest pieces).
+ * 2. for the rest, the first free run that holds all of it, from the
+ *    hint to the end, then from cluster 2 (a new chain long enough
+ *    starting on its first host-aligned cluster: fp_alloc_set_host());
+ * 3. else the largest free runs, one after another (fewest pieces).
  *
  * FP_ALLOC_CONTIG allows only step 1 (with a chain) or one run of @need
- * found as in step 2 or 3 (a new chain).  FP_ALLOC_END takes the highest
+ * found as in step 2 (a new chain).  FP_ALLOC_END takes the highest
  * free clusters instead, the top of each run first, the chain going down
  * from run to run.  FP_ALLOC_DIR takes each cluster as the first free one
  * from the hint.
