@@ -11,10 +11,13 @@
 # dosfstools (mkfs.fat, fsck.fat), mtools (mcopy), jq, time (/usr/bin/time,
 # for the peak RSS; without it that part is skipped).
 #
-# Usage: bench/replace.sh [--reps N] [--times N] [--no-rss]
+# Usage: bench/replace.sh [--reps N] [--times N] [--no-rss] [--whole-fat]
 #   --reps N    repetitions of each timed command (default 5)
 #   --times N   replaces of the 64 MiB part (default 50)
 #   --no-rss    skip the peak RSS of edits
+#   --whole-fat make the 256 MiB image by truncate + mkfs.fat, which
+#               writes the whole FAT as data (default: mkfs.fat -C, whose
+#               FAT is mostly holes)
 #
 # Environment: FATPREALLOC (default build/src/fatprealloc, then PATH),
 # BENCH_DIR (default $TMPDIR or /tmp; fpreplace.XXXXXX inside it, removed
@@ -27,12 +30,13 @@
 set -u
 export LC_ALL=C MTOOLS_SKIP_CHECK=1 PATH=$PATH:/usr/sbin:/sbin
 
-REPS=5 TIMES=50 RSS=1
+REPS=5 TIMES=50 RSS=1 WHOLE=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) REPS=${2:?}; shift ;;
 	--times) TIMES=${2:?}; shift ;;
 	--no-rss) RSS=0 ;;
+	--whole-fat) WHOLE=1 ;;
 	*) echo "replace: unknown option '$1'" >&2; exit 16 ;;
 	esac
 	shift
@@ -52,7 +56,12 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 head -c $((30 << 20)) /dev/urandom >"$W/old.bin"
 head -c $((30 << 20)) /dev/urandom >"$W/new.bin"
 for i in 1 2 3 4 5 6 7 8; do head -c 50000 /dev/urandom >"$W/dtb$i"; done
-mkfs.fat -C --invariant -F 32 "$W/base.img" $((256 << 10)) >/dev/null
+if [ "$WHOLE" = 1 ]; then
+	truncate -s 256M "$W/base.img"
+	mkfs.fat --invariant -F 32 "$W/base.img" >/dev/null
+else
+	mkfs.fat -C --invariant -F 32 "$W/base.img" $((256 << 10)) >/dev/null
+fi
 mcopy -i "$W/base.img" "$W/old.bin" ::/kernel.img
 for i in 1 2 3 4 5 6 7 8; do mcopy -i "$W/base.img" "$W/dtb$i" ::/; done
 
