@@ -43,10 +43,7 @@ TIME=/usr/bin/time
 W=$(mktemp -d "${BENCH_DIR:-${TMPDIR:-/tmp}}/fpmirror.XXXXXX") || exit 99
 trap 'rm -rf "$W"' EXIT
 
-ms() { echo "$EPOCHREALTIME"; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f\n", (b - a) * 1000 }'; }
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-fill() { head -c "$2" /dev/urandom >"$1"; }
+. "$(dirname "$0")/lib.sh"
 
 # The tree of bench/populate.sh's boot workload.
 make_boot() {

@@ -49,9 +49,7 @@ fi
 W=$(mktemp -d "${BENCH_DIR:-${TMPDIR:-/tmp}}/fpreplace.XXXXXX") || exit 8
 trap 'rm -rf "$W"' EXIT
 
-ms() { echo "$EPOCHREALTIME"; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f\n", (b - a) * 1000 }'; }
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+. "$(dirname "$0")/lib.sh"
 
 head -c $((30 << 20)) /dev/urandom >"$W/old.bin"
 head -c $((30 << 20)) /dev/urandom >"$W/new.bin"
