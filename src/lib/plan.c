@@ -592,7 +592,7 @@ int fp_plan_same_file(const struct fp_plan *p, const struct fp_dir *dir,
 /* Cluster numbers are below it. */
 static uint64_t cl_bound(const struct fp_plan *p)
 {
-	return (uint64_t)fp_fs_geom(p->fs)->cluster_count + 2;
+	return (uint64_t)fp_geom_max_cl(fp_fs_geom(p->fs)) + 1;
 }
 
 int fp_plan_dir_changed(const struct fp_plan *p, uint32_t cl)
