@@ -196,30 +196,34 @@ static enum fp_err add_node(struct scan *s, char *host, char *rel,
 	return FP_OK;
 }
 
-static int name_cmp(const void *a, const void *b)
+/* A directory's entry: its name and what fstatat() said of it. */
+struct child {
+	char *name;
+	struct stat st;
+};
+
+static int child_cmp(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct child *)a)->name,
+		      ((const struct child *)b)->name);
 }
 
-static void free_names(char **names, size_t count)
+static void free_children(struct child *c, size_t count)
 {
 	while (count)
-		free(names[--count]);
-	free(names);
+		free(c[--count].name);
+	free(c);
 }
 
-/* The names in directory @host but . and .., sorted bytewise. */
-static enum fp_err read_names(struct scan *s, const char *host,
-			      char ***out, size_t *count)
+/* The names in open directory @d (@host) but . and .., unsorted. */
+static enum fp_err read_names(struct scan *s, const char *host, DIR *d,
+			      struct child **out, size_t *count)
 {
-	DIR *d = opendir(host);
-	char **names = NULL;
+	struct child *c = NULL;
 	size_t n = 0, cap = 0;
 	struct dirent *e;
 	enum fp_err err = FP_OK;
 
-	if (!d)
-		return fail(s, host, FP_E_SRC, errno);
 	while (!err) {
 		errno = 0;
 		e = readdir(d);
@@ -230,20 +234,55 @@ static enum fp_err read_names(struct scan *s, const char *host,
 		}
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		err = fp_grow(&names, &cap, n, sizeof(*names));
-		if (!err && !(names[n] = strdup(e->d_name)))
+		err = fp_grow(&c, &cap, n, sizeof(*c));
+		if (!err && !(c[n].name = strdup(e->d_name)))
 			err = FP_E_NOMEM;
 		if (!err)
 			n++;
 	}
-	closedir(d);
-	if (err) {
-		free_names(names, n);
+	*out = c;
+	*count = n;
+	return err;
+}
+
+/*
+ * The entries of directory @host, but . and .., sorted bytewise, each
+ * stat()ed (links followed) relative to the open directory: one path
+ * component to resolve rather than the whole path, and one descriptor
+ * open at a time whatever the depth.
+ */
+static enum fp_err read_children(struct scan *s, const char *host,
+				 struct child **out, size_t *count)
+{
+	int fd = open(host, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY);
+	DIR *d = fd < 0 ? NULL : fdopendir(fd);
+	struct child *c = NULL;
+	size_t n = 0, i;
+	enum fp_err err;
+	char *h;
+
+	if (!d) {
+		err = fail(s, host, FP_E_SRC, errno);
+		if (fd >= 0)
+			close(fd);
 		return err;
 	}
-	if (n)
-		qsort(names, n, sizeof(*names), name_cmp);
-	*out = names;
+	err = read_names(s, host, d, &c, &n);
+	if (!err && n)
+		qsort(c, n, sizeof(*c), child_cmp);
+	for (i = 0; !err && i < n; i++) {
+		if (fstatat(fd, c[i].name, &c[i].st, 0) == 0)
+			continue;
+		h = join(host, c[i].name);
+		err = h ? fail(s, h, FP_E_SRC, errno) : FP_E_NOMEM;
+		free(h);
+	}
+	closedir(d);
+	if (err) {
+		free_children(c, n);
+		return err;
+	}
+	*out = c;
 	*count = n;
 	return FP_OK;
 }
@@ -251,21 +290,14 @@ static enum fp_err read_names(struct scan *s, const char *host,
 static enum fp_err scan_dir(struct scan *s, const char *host,
 			    const char *rel, const struct stat *st);
 
-/* stat() @host (links followed) and add it, and its tree if a directory. */
-static enum fp_err scan_path(struct scan *s, char *host, char *rel)
+/* Add @host (its stat @st), and its tree if a directory. */
+static enum fp_err scan_node(struct scan *s, char *host, char *rel,
+			     const struct stat *st)
 {
-	struct stat st;
-	enum fp_err err;
+	enum fp_err err = add_node(s, host, rel, st);
 
-	if (stat(host, &st) < 0) {
-		err = fail(s, host, FP_E_SRC, errno);
-		free(host);
-		free(rel);
-		return err;
-	}
-	err = add_node(s, host, rel, &st);
-	if (!err && S_ISDIR(st.st_mode))
-		err = scan_dir(s, host, rel, &st);
+	if (!err && S_ISDIR(st->st_mode))
+		err = scan_dir(s, host, rel, st);
 	return err;
 }
 
@@ -294,24 +326,25 @@ static enum fp_err push_up(struct scan *s, const char *host,
 static enum fp_err scan_dir(struct scan *s, const char *host,
 			    const char *rel, const struct stat *st)
 {
-	char **names = NULL, *h, *r;
+	struct child *c = NULL;
 	size_t count = 0, i;
 	enum fp_err err = push_up(s, host, st);
+	char *h, *r;
 
 	if (!err)
-		err = read_names(s, host, &names, &count);
+		err = read_children(s, host, &c, &count);
 	for (i = 0; !err && i < count; i++) {
-		h = join(host, names[i]);
-		r = join(rel, names[i]);
+		h = join(host, c[i].name);
+		r = join(rel, c[i].name);
 		if (!h || !r) {
 			free(h);
 			free(r);
 			err = FP_E_NOMEM;
 			break;
 		}
-		err = scan_path(s, h, r);
+		err = scan_node(s, h, r, &c[i].st);
 	}
-	free_names(names, count);
+	free_children(c, count);
 	if (!err)
 		s->up_count--;
 	return err;
@@ -321,6 +354,7 @@ enum fp_err fp_tree_scan(const char *src, const int64_t *clamp,
 			 struct fp_tree **out, struct fp_tree_diag *diag)
 {
 	struct scan s = { .clamp = clamp, .diag = diag };
+	struct stat st;
 	char *host = strdup(src), *rel = strdup("");
 	enum fp_err err;
 
@@ -332,7 +366,13 @@ enum fp_err fp_tree_scan(const char *src, const int64_t *clamp,
 		free(s.t);
 		return FP_E_NOMEM;
 	}
-	err = scan_path(&s, host, rel);
+	if (stat(host, &st) < 0) {
+		err = fail(&s, host, FP_E_SRC, errno);
+		free(host);
+		free(rel);
+	} else {
+		err = scan_node(&s, host, rel, &st);
+	}
 	free(s.up);
 	if (err) {
 		fp_tree_free(s.t);
