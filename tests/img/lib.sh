@@ -987,7 +987,11 @@ GUEST
 	fp_ut=${FP_UML_TIMEOUT:-60}
 	echo "+ linux ubda=$fp_ui init=$fp_r/init (mount /dev/ubda$fp_up)"
 	fp_t0=$(date +%s.%N)
-	TMPDIR=$fp_r/tmp timeout -k 5 "$fp_ut" "$UML_LINUX" mem=64M \
+	# FP_UML_PRELOAD (the harness sets it): tests/uml/xstate.c
+	fp_pre=
+	[ ! -r "${FP_UML_PRELOAD:-}" ] || fp_pre=$FP_UML_PRELOAD
+	TMPDIR=$fp_r/tmp LD_PRELOAD=$fp_pre \
+		timeout -k 5 "$fp_ut" "$UML_LINUX" mem=64M \
 		root=/dev/root rootfstype=hostfs hostfs=/ rw \
 		uml_dir="$fp_r" init="$fp_r/init" ubda="$fp_ui" \
 		con=null con0=null,fd:1 </dev/null >"$fp_r/console" 2>&1
