@@ -412,16 +412,49 @@ enum fp_err fp_plan_add_entry(struct fp_plan *p, struct fp_dir *dir,
 
 /* ---- paths ---------------------------------------------------------- */
 
-/* Make the directory @name (the path @path, @path_len bytes) in @parent. */
+/*
+ * The @k clusters of a new directory, as one run: the first that holds
+ * them from the hint (FP_ALLOC_CONTIG); without such a run (or without
+ * the space), one cluster as take_one() takes it, the directory to grow
+ * as its entries come, as before.  *cl, *got.
+ */
+static enum fp_err take_dir(struct fp_plan *p, uint32_t k, uint32_t *cl,
+			    uint32_t *got)
+{
+	struct fp_alloc_req r = { .need = k, .flags = FP_ALLOC_CONTIG };
+	const struct fp_alloc_run *runs;
+	struct fp_alloc_diag d;
+	size_t n;
+	enum fp_err err = FP_E_NORUN;
+
+	if (k > 1)
+		err = fp_alloc_get(p->alloc, &r, 1, &runs, &n, &d);
+	if (err == FP_E_NORUN || err == FP_E_NOSPC) {
+		*got = 1;
+		return take_one(p, 0, 0, cl);
+	}
+	if (err)
+		return err;
+	*cl = runs[0].start;
+	*got = k;
+	return link_run(p, *cl, k, 0, 0);
+}
+
+/*
+ * Make the directory @name (the path @path, @path_len bytes) in @parent,
+ * with all the clusters its entries in the plan need (fp_plan_dir_size()).
+ */
 enum fp_err fp_plan_new_dir(struct fp_plan *p, struct fp_dir *parent,
 			    const uint16_t *name, size_t n, const char *path,
 			    size_t path_len, struct fp_dir **out)
 {
-	struct fp_dir *d;
-	uint32_t cl, slot, up;
+	struct fp_dir *d = NULL;
+	uint32_t cl, slot, up, k, i;
 	enum fp_err err;
 
-	err = take_one(p, 0, 0, &cl);
+	err = fp_plan_dir_size(p, path, path_len, &k);
+	if (!err)
+		err = take_dir(p, k, &cl, &k);
 	if (!err)
 		err = fp_plan_add_entry(p, parent, name, n, FP_ATTR_DIR, cl,
 					0, &slot);
@@ -430,8 +463,13 @@ enum fp_err fp_plan_new_dir(struct fp_plan *p, struct fp_dir *parent,
 	up = fp_dir_first_cl(parent) == root_key(p) ? 0 :
 	     fp_dir_first_cl(parent);
 	err = fp_dir_create(fp_fs_geom(p->fs), cl, up, p->date, p->time, &d);
-	if (!err)
-		err = fp_path_keep(&p->walk, d, out);
+	for (i = 1; !err && i < k; i++)
+		err = fp_dir_grow(d, cl + i);
+	if (err) {
+		fp_dir_free(d);
+		return err;
+	}
+	err = fp_path_keep(&p->walk, d, out);
 	if (!err)
 		err = fp_grow(&p->made, &p->made_cap, p->made_count,
 			      sizeof(*p->made));
@@ -918,5 +956,6 @@ void fp_plan_free(struct fp_plan *p)
 	fp_damage_free(p->dmg);
 	fp_slotset_release(&p->held);
 	fp_bitset_release(&p->changed);
+	fp_plan_dirs_free(p);
 	free(p);
 }

@@ -54,6 +54,8 @@ enum fp_err fp_plan_build(struct fp_fs *fs, const struct fp_plan_opts *opts,
 	err = fp_plan_start(fs, opts, count, &p, diag);
 	if (err)
 		return err;
+	p->reqs = reqs;
+	p->req_count = count;
 	for (i = 0; i < count; i++)
 		p->room_after += room(p, &reqs[i]);
 	for (i = 0; !err && i < count; i++) {

@@ -41,6 +41,11 @@ struct fp_plan {
 	uint64_t room_after;	/* clusters the requests after the one
 				 * being planned will want (fp_alloc_room()
 				 * of each, plus one for a directory) */
+	const struct fp_req *reqs;	/* the requests (fp_plan_build()) */
+	size_t req_count;
+	struct fp_plan_want *want;	/* plan_dirs.c's table, made when
+					 * the plan makes a directory */
+	size_t want_count;
 };
 
 /* plan.c */
@@ -170,6 +175,21 @@ void fp_plan_set_stamp(struct fp_plan *p, int64_t t);
  */
 enum fp_err fp_plan_place_set(struct fp_plan *p, struct fp_dir *dir,
 			      uint32_t slots, uint32_t *slot);
+
+/* plan_dirs.c */
+
+/*
+ * *@clusters = the clusters that the directory @path (its first @len
+ * bytes), which the plan makes, needs for "." and "..", and for an entry
+ * set for each request that makes a file, a copy or a directory in it:
+ * at least 1, at most the entry limit's.  Counted from every request's
+ * path the first time (p->reqs); FP_E_NOMEM.
+ */
+enum fp_err fp_plan_dir_size(struct fp_plan *p, const char *path,
+			     size_t len, uint32_t *clusters);
+
+/* Free the table of fp_plan_dir_size(). */
+void fp_plan_dirs_free(struct fp_plan *p);
 
 /* edit.c */
 
