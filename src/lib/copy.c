@@ -249,7 +249,6 @@ enum fp_err fp_copy_file(struct fp_copy *c, struct fp_img *img,
 	struct stat st;
 	enum fp_err err;
 	int fd = open(src, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	int fl;
 
 	if (fd < 0)
 		return src_error(c, errno);
@@ -257,8 +256,7 @@ enum fp_err fp_copy_file(struct fp_copy *c, struct fp_img *img,
 		err = src_error(c, errno);
 	else if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size != size)
 		err = FP_E_CHANGED;
-	else if ((fl = fcntl(fd, F_GETFL)) < 0 ||
-		 fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)
+	else if (fcntl(fd, F_SETFL, 0) < 0)	/* its only status flag */
 		err = src_error(c, errno);
 	else
 		err = copy_runs(c, img, fd, size, runs, count);

@@ -68,20 +68,19 @@ static char *join(const char *a, const char *b)
 /*
  * Open @host, a regular file as stat() said, for reading: O_NONBLOCK, so
  * that a FIFO put in its place is refused rather than waited on, cleared
- * once fstat() has seen a regular file.  The descriptor, or -1.
+ * once fstat() has seen a regular file (F_SETFL 0: it is the only status
+ * flag the descriptor has).  The descriptor, or -1.
  */
 static int open_file(struct scan *s, const char *host, enum fp_err *err)
 {
 	struct stat st;
 	int fd = open(host, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	int fl;
 
 	if (fd < 0) {
 		*err = fail(s, host, FP_E_SRC, errno);
 		return -1;
 	}
-	if (fstat(fd, &st) < 0 || (fl = fcntl(fd, F_GETFL)) < 0 ||
-	    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)
+	if (fstat(fd, &st) < 0 || fcntl(fd, F_SETFL, 0) < 0)
 		*err = fail(s, host, FP_E_SRC, errno);
 	else if (!S_ISREG(st.st_mode))
 		*err = fail(s, host, FP_E_SPECIAL, 0);
