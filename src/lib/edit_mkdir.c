@@ -47,5 +47,5 @@ enum fp_err fp_edit_mkdir(struct fp_plan *p, const struct fp_req *r,
 		return err;
 	f->action = FP_ACT_MKDIR;
 	return fp_plan_new_dir(p, dir, name, n, r->path, strlen(r->path),
-			       &sub);
+			       1, &sub);
 }

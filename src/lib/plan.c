@@ -441,18 +441,20 @@ static enum fp_err take_dir(struct fp_plan *p, uint32_t k, uint32_t *cl,
 }
 
 /*
- * Make the directory @name (the path @path, @path_len bytes) in @parent,
- * with all the clusters its entries in the plan need (fp_plan_dir_size()).
+ * A parent that -p makes is not sized: its path is a prefix of the
+ * request's, and a key made of each such prefix would cost the square of
+ * a deep path's length.  It grows as its entries come.
  */
 enum fp_err fp_plan_new_dir(struct fp_plan *p, struct fp_dir *parent,
 			    const uint16_t *name, size_t n, const char *path,
-			    size_t path_len, struct fp_dir **out)
+			    size_t path_len, int sized, struct fp_dir **out)
 {
 	struct fp_dir *d = NULL;
-	uint32_t cl, slot, up, k, i;
-	enum fp_err err;
+	uint32_t cl, slot, up, k = 1, i;
+	enum fp_err err = FP_OK;
 
-	err = fp_plan_dir_size(p, path, path_len, &k);
+	if (sized)
+		err = fp_plan_dir_size(p, path, path_len, &k);
 	if (!err)
 		err = take_dir(p, k, &cl, &k);
 	if (!err)
@@ -493,7 +495,7 @@ static enum fp_err make_dir(void *ctx, struct fp_dir *parent,
 
 	if (!p->opts.parents)
 		return FP_E_NOENT;
-	return fp_plan_new_dir(p, parent, name, n, path, path_len, out);
+	return fp_plan_new_dir(p, parent, name, n, path, path_len, 0, out);
 }
 
 static const struct fp_path_ops walk_ops = {
@@ -742,7 +744,7 @@ static enum fp_err plan_copy(struct fp_plan *p, const struct fp_req *r,
 	if (src->is_dir) {
 		f->action = FP_ACT_CREATE;
 		err = fp_plan_new_dir(p, dir, name, n, r->path, strlen(r->path),
-			      &sub);
+				      1, &sub);
 	} else {
 		err = create_file(p, f, dir, name, n, r->size);
 	}

@@ -123,10 +123,15 @@ enum fp_err fp_plan_find_entry(struct fp_plan *p, const char *path,
 			       size_t *n, struct fp_dir **dir,
 			       struct fp_dirent *e);
 
-/* Make the directory @name (the path @path, @path_len bytes) in @parent. */
+/*
+ * Make the directory @name (the path @path, @path_len bytes) in @parent:
+ * with @sized (a request's own path, not a parent that -p makes) with
+ * the clusters the plan's entries in it will need (fp_plan_dir_size()),
+ * else with one.
+ */
 enum fp_err fp_plan_new_dir(struct fp_plan *p, struct fp_dir *parent,
 			    const uint16_t *name, size_t n, const char *path,
-			    size_t path_len, struct fp_dir **out);
+			    size_t path_len, int sized, struct fp_dir **out);
 
 /*
  * Allocate @need clusters for @f whose chain ends at @last (0: no chain),
