@@ -132,23 +132,12 @@ static void forget_extents(struct fp_img *img)
 	img->data_off = img->data_end = 0;
 }
 
-/*
- * A read that lies in a hole is answered with zeros without a read:
- * reading a hole makes the kernel clear and copy page-cache pages, the
- * most of a run's cost on a freshly made sparse image.
- */
-static enum fp_err file_read(struct fp_img *img, uint64_t off, void *buf,
-			     size_t len)
+/* Read [off, off + len) of the file whole. */
+static enum fp_err read_all(struct fp_img *img, uint64_t off, uint8_t *p,
+			    uint64_t len)
 {
-	uint8_t *p = buf;
-
-	if (in_hole(img, off, len)) {
-		memset(buf, 0, len);
-		img->hole_reads++;
-		return FP_OK;
-	}
 	while (len > 0) {
-		size_t chunk = len < IMG_IO_MAX ? len : IMG_IO_MAX;
+		size_t chunk = len < IMG_IO_MAX ? (size_t)len : IMG_IO_MAX;
 		ssize_t n = pread(img->fd, p, chunk, (off_t)off);
 
 		if (n < 0 && errno == EINTR)
@@ -161,9 +150,79 @@ static enum fp_err file_read(struct fp_img *img, uint64_t off, void *buf,
 			return FP_E_TRUNC;
 		p += n;
 		off += (uint64_t)n;
-		len -= (size_t)n;
+		len -= (uint64_t)n;
 	}
 	return FP_OK;
+}
+
+/*
+ * The first hole in [off, end) of a regular file, clipped to it, in
+ * *@ho and *@hl; *@hl 0 when there is none or nobody can tell (SEEK_HOLE
+ * unusable: then never asked again).
+ */
+static void next_hole(struct fp_img *img, uint64_t off, uint64_t end,
+		      uint64_t *ho, uint64_t *hl)
+{
+	off_t h, d;
+
+	*hl = 0;
+	if (img->no_seek)
+		return;
+	if (off >= img->data_off && off < img->data_end)	/* in_hole()'s */
+		h = (off_t)img->data_end;
+	else
+		h = lseek(img->fd, (off_t)off, SEEK_HOLE);
+	if (h < 0 || (uint64_t)h < off) {
+		img->no_seek = 1;
+		return;
+	}
+	if ((uint64_t)h >= end)
+		return;
+	d = lseek(img->fd, h, SEEK_DATA);
+	if (d < 0 && errno == ENXIO)	/* a hole up to the end of the file */
+		d = end_of_file(img);
+	if (d < (off_t)h) {
+		img->no_seek = 1;
+		return;
+	}
+	*ho = (uint64_t)h;
+	*hl = ((uint64_t)d < end ? (uint64_t)d : end) - (uint64_t)h;
+}
+
+/*
+ * A read that lies in a hole is answered with zeros without a read:
+ * reading a hole makes the kernel clear and copy page-cache pages, the
+ * most of a run's cost on a freshly made sparse image.  A large read
+ * over data and holes (a FAT window whose free part was never written)
+ * reads the data and clears the holes of IMG_HOLE_MIN or more itself;
+ * only a read wholly in a hole counts in hole_reads.
+ */
+static enum fp_err file_read(struct fp_img *img, uint64_t off, void *buf,
+			     size_t len)
+{
+	uint8_t *p = buf;
+	uint64_t end = off + len, from = off, at = off, ho, hl;
+	enum fp_err err;
+
+	if (in_hole(img, off, len)) {
+		memset(buf, 0, len);
+		img->hole_reads++;
+		return FP_OK;
+	}
+	while (img->regular && end - at >= IMG_HOLE_MIN) {
+		next_hole(img, at, end, &ho, &hl);
+		if (hl == 0)
+			break;
+		if (hl >= IMG_HOLE_MIN) {
+			err = read_all(img, from, p + (from - off), ho - from);
+			if (err)
+				return err;
+			memset(p + (ho - off), 0, (size_t)hl);
+			from = ho + hl;
+		}
+		at = ho + hl;
+	}
+	return read_all(img, from, p + (from - off), end - from);
 }
 
 static enum fp_err file_write(struct fp_img *img, uint64_t off,

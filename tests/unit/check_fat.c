@@ -1779,6 +1779,56 @@ START_TEST(test_img_holes)
 END_TEST
 
 /*
+ * A large read over data and holes reads the data and clears the holes
+ * of 64 KiB or more itself; what it returns is the file's bytes whatever
+ * the filesystem reports, a hole of less than 64 KiB between data is
+ * read with it, no such read counts as a hole read, and a file that
+ * shrank under a read is FP_E_TRUNC.  The file: 2 MiB, data at
+ * [0, 4 KiB) and [12, 16) KiB, an 8 KiB hole between, data at
+ * [1 MiB, 1 MiB + 4 KiB), holes elsewhere.
+ */
+START_TEST(test_img_split)
+{
+	char path[TEST_TMPL_LEN];
+	const off_t mib = 1 << 20;
+	uint8_t *buf = malloc(2 << 20), *want = calloc(1, 2 << 20);
+	struct fp_img *img;
+	int fd, e;
+
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_ptr_nonnull(want);
+	memset(want, 0xA1, 4096);
+	memset(want + (12 << 10), 0xB2, 4096);
+	memset(want + mib, 0xC3, 4096);
+	fd = mkstemp(test_tmpl(path, sizeof(path), "check_fat"));
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, 2 * mib), 0);
+	ck_assert_int_eq(pwrite(fd, want, 4096, 0), 4096);
+	ck_assert_int_eq(pwrite(fd, want + (12 << 10), 4096, 12 << 10), 4096);
+	ck_assert_int_eq(pwrite(fd, want + mib, 4096, mib), 4096);
+	ck_assert_int_eq(fsync(fd), 0);
+
+	ck_assert_int_eq(fp_img_open(path, FP_IMG_WRITE, &img, &e), FP_OK);
+	memset(buf, 0x55, 2 << 20);
+	ck_assert_int_eq(fp_img_read(img, 0, buf, 2 << 20), FP_OK);
+	ck_assert_mem_eq(buf, want, 2 << 20);
+	/* from inside the small hole, across the data at 1 MiB */
+	memset(buf, 0x55, 2 << 20);
+	ck_assert_int_eq(fp_img_read(img, 8 << 10, buf, mib + (64 << 10)),
+			 FP_OK);
+	ck_assert_mem_eq(buf, want + (8 << 10), mib + (64 << 10));
+	ck_assert_uint_eq(fp_img_hole_reads(img), 0);
+	/* the file shrinks to end in the hole before 1 MiB */
+	ck_assert_int_eq(truncate(path, mib - 4096), 0);
+	ck_assert_int_eq(fp_img_read(img, 0, buf, mib + 4096), FP_E_TRUNC);
+	ck_assert_int_eq(fp_img_close(img), FP_OK);
+	unlink(path);
+	free(want);
+	free(buf);
+}
+END_TEST
+
+/*
  * fp_img_zero() makes data of a hole (a flasher that skips holes must
  * copy the zeros); fp_img_punch() makes a hole of data where the
  * filesystem can.  The file: 4 MiB, all hole, then data at [1, 2) MiB.
@@ -2063,6 +2113,7 @@ static Suite *fat_suite(void)
 	tcase_add_test(ti, test_img_mem);
 	tcase_add_test(ti, test_img_file);
 	tcase_add_test(ti, test_img_holes);
+	tcase_add_test(ti, test_img_split);
 	tcase_add_test(ti, test_img_zero_data);
 	tcase_add_test(ti, test_img_find_hole);
 	tcase_add_test(ti, test_img_open_errors);
