@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,14 +31,16 @@ enum mstate {
 /* A scanned node's volume path key, for the lookups of the listing. */
 struct mkey {
 	char *key;
-	size_t node;
+	uint64_t hash;		/* key_hash() of key */
 };
 
 struct mirror {
 	struct fp_reqs *rq;
 	const struct fp_tree *tree;
-	struct mkey *keys;	/* sorted by key */
+	struct mkey *keys;	/* by node */
 	size_t count;		/* keys made (all nodes, once done) */
+	size_t *slots;		/* hash table: node + 1, 0 empty */
+	size_t mask;		/* its size - 1, a power of 2 minus 1 */
 	uint8_t *state;		/* enum mstate, by node */
 	const int64_t *clamp;
 	int utc;
@@ -47,10 +50,14 @@ struct mirror {
 	struct fp_mirror_diag *diag;
 };
 
-static int key_cmp(const void *a, const void *b)
+/* FNV-1a, 64 bits, of the string @s. */
+static uint64_t key_hash(const char *s)
 {
-	return strcmp(((const struct mkey *)a)->key,
-		      ((const struct mkey *)b)->key);
+	uint64_t h = 14695981039346656037u;
+
+	for (; *s; s++)
+		h = (h ^ (uint8_t)*s) * 1099511628211u;
+	return h;
 }
 
 /* The key of node @n's volume path: @dest, then "/" and its rel. */
@@ -65,34 +72,54 @@ static char *node_key(const char *dest, const struct fp_tree_node *n)
 	return key;
 }
 
+/*
+ * Every node's key, in a hash table of at least twice as many slots
+ * (linear probing): a lookup costs one hash and about one compare.
+ */
 static enum fp_err index_tree(struct mirror *m, const char *dest)
 {
-	size_t i, n = fp_tree_count(m->tree);
+	size_t i, j, n = fp_tree_count(m->tree), cap = 2;
 
+	while (cap < 2 * n)
+		cap *= 2;
 	m->keys = calloc(n, sizeof(*m->keys));
 	m->state = calloc(n, 1);
-	if (!m->keys || !m->state)
+	m->slots = calloc(cap, sizeof(*m->slots));
+	if (!m->keys || !m->state || !m->slots)
 		return FP_E_NOMEM;
+	m->mask = cap - 1;
 	for (i = 0; i < n; i++, m->count++) {
-		m->keys[i].node = i;
 		m->keys[i].key = node_key(dest, fp_tree_node(m->tree, i));
 		if (!m->keys[i].key)
 			return FP_E_NOMEM;
+		m->keys[i].hash = key_hash(m->keys[i].key);
+		for (j = m->keys[i].hash & m->mask; m->slots[j];
+		     j = (j + 1) & m->mask)
+			;
+		m->slots[j] = i + 1;
 	}
-	qsort(m->keys, n, sizeof(*m->keys), key_cmp);
 	return FP_OK;
 }
 
-/* The scanned node whose volume path is @path, or NULL. */
+/* The scanned node whose volume path is @path (its index), or -1. */
 static enum fp_err find_node(const struct mirror *m, const char *path,
-			     const struct mkey **out)
+			     ptrdiff_t *node)
 {
-	struct mkey k = { fp_path_key(path), 0 };
+	char *key = fp_path_key(path);
+	uint64_t h;
+	size_t j, k;
 
-	if (!k.key)
+	if (!key)
 		return FP_E_NOMEM;
-	*out = bsearch(&k, m->keys, m->count, sizeof(k), key_cmp);
-	free(k.key);
+	h = key_hash(key);
+	*node = -1;
+	for (j = h & m->mask; (k = m->slots[j]) != 0; j = (j + 1) & m->mask)
+		if (m->keys[k - 1].hash == h &&
+		    !strcmp(m->keys[k - 1].key, key)) {
+			*node = (ptrdiff_t)(k - 1);
+			break;
+		}
+	free(key);
 	return FP_OK;
 }
 
@@ -209,7 +236,7 @@ static enum fp_err dest_entry(struct mirror *m, const struct fp_list_entry *e)
 {
 	int is_dir = (e->attr & FP_ATTR_DIR) != 0;
 	const struct fp_tree_node *n;
-	const struct mkey *k;
+	ptrdiff_t k;
 	enum fp_err err;
 
 	if (!e->depth && !is_dir) {
@@ -219,12 +246,12 @@ static enum fp_err dest_entry(struct mirror *m, const struct fp_list_entry *e)
 	err = find_node(m, e->path, &k);
 	if (err)
 		return err;
-	n = k ? fp_tree_node(m->tree, k->node) : NULL;
+	n = k >= 0 ? fp_tree_node(m->tree, (size_t)k) : NULL;
 	if (n && (n->kind == FP_TREE_DIR) == is_dir) {
 		if (is_dir)
-			m->state[k->node] = M_SAME;
+			m->state[k] = M_SAME;
 		return is_dir ? FP_OK :
-		       compare_file(m, e, n, &m->state[k->node]);
+		       compare_file(m, e, n, &m->state[k]);
 	}
 	if (is_dir)
 		fp_list_prune(m->l);	/* removed whole */
@@ -275,8 +302,8 @@ enum fp_err fp_mirror_add(struct fp_reqs *rq, struct fp_fs *fs,
 			  struct fp_mirror_stats *st, struct fp_damage **walk,
 			  struct fp_mirror_diag *diag)
 {
-	struct mirror m = { rq, NULL, NULL, 0, NULL, clamp, utc, NULL, NULL,
-			    st, diag };
+	struct mirror m = { .rq = rq, .clamp = clamp, .utc = utc, .st = st,
+			    .diag = diag };
 	struct fp_tree *t;
 	enum fp_err err;
 	size_t i;
@@ -307,6 +334,7 @@ enum fp_err fp_mirror_add(struct fp_reqs *rq, struct fp_fs *fs,
 	for (i = 0; i < m.count; i++)
 		free(m.keys[i].key);
 	free(m.keys);
+	free(m.slots);
 	free(m.state);
 	return err;
 }
