@@ -72,17 +72,21 @@ static char *key_of(const char *path, size_t len)
 	return key;
 }
 
+/* Add @slots to @w's, within the entry limit. */
+static void add_slots(struct fp_plan_want *w, uint32_t slots)
+{
+	w->slots = slots < FP_DIR_MAX_ENTRIES - w->slots ? w->slots + slots :
+		   FP_DIR_MAX_ENTRIES;
+}
+
 /* Sum the slots of equal keys into the first of them (@w sorted). */
 static size_t merge(struct fp_plan_want *w, size_t n)
 {
 	size_t i, m = 0;
-	uint32_t sum;
 
 	for (i = 0; i < n; i++) {
 		if (m && !strcmp(w[m - 1].key, w[i].key)) {
-			sum = w[m - 1].slots + w[i].slots;
-			w[m - 1].slots = sum < FP_DIR_MAX_ENTRIES ? sum :
-					 FP_DIR_MAX_ENTRIES;
+			add_slots(&w[m - 1], w[i].slots);
 			free(w[i].key);
 		} else {
 			w[m++] = w[i];
@@ -91,12 +95,16 @@ static size_t merge(struct fp_plan_want *w, size_t n)
 	return m;
 }
 
-/* The table of p->want, once: a key and the slots for every parent. */
+/*
+ * The table of p->want, once: a key and the slots for every parent.  A
+ * request whose parent is spelt as the one before's (a tree's files come
+ * so) adds to that entry without a key of its own.
+ */
 static enum fp_err count_wants(struct fp_plan *p)
 {
 	struct fp_plan_want *w;
-	const char *path;
-	size_t i, n = 0, len;
+	const char *path, *prev = NULL;
+	size_t i, n = 0, len, prev_len = 0;
 	uint32_t slots;
 
 	w = calloc(p->req_count ? p->req_count : 1, sizeof(*w));
@@ -108,6 +116,12 @@ static enum fp_err count_wants(struct fp_plan *p)
 		slots = path ? set_slots(path, &len) : 0;
 		if (!slots)
 			continue;
+		if (n && len == prev_len && !memcmp(path, prev, len)) {
+			add_slots(&w[n - 1], slots);
+			continue;
+		}
+		prev = path;
+		prev_len = len;
 		w[n].key = key_of(path, len);
 		if (!w[n].key) {
 			p->want_count = n;
