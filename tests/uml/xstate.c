@@ -24,7 +24,9 @@
 #include <stdarg.h>
 #include <sys/types.h>
 
-#if defined(__linux__) && defined(__x86_64__)
+/* UML's linux binary is x86-64 glibc (Debian's): another C library's
+ * ptrace() has another prototype, and is not what linux calls. */
+#if defined(__linux__) && defined(__x86_64__) && defined(__GLIBC__)
 #include <elf.h>
 #include <string.h>
 #include <sys/ptrace.h>
