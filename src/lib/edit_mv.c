@@ -40,21 +40,33 @@ static int is_root(const char *path)
 	return !fp_path_next(&path, &s, &len);
 }
 
+/* FP_E_DAMAGED, the damaged entry being the one at @path. */
+static enum fp_err damaged_at(struct fp_plan *p, const char *path)
+{
+	snprintf(p->diag->component, sizeof(p->diag->component), "%s", path);
+	return FP_E_DAMAGED;
+}
+
 /*
- * The entry @e a move reads or rewrites, checked as a writer checks what
- * it writes through: a valid short name; a directory with size 0 and a
- * chain; a chain the tree walk found sound.
+ * The entry @e at @path a move reads or rewrites, checked as a writer
+ * checks what it writes through: a valid short name; a directory with
+ * size 0 and a chain; a chain the tree walk found sound.  A damaged one
+ * is named in the diag as @path, not as the directory that holds it.
  */
-static enum fp_err check_entry(struct fp_plan *p, const struct fp_dirent *e)
+static enum fp_err check_entry(struct fp_plan *p, const struct fp_dirent *e,
+			       const char *path)
 {
 	struct fp_walk_check c = fp_plan_gate(p);
+	enum fp_err err = FP_OK;
 
 	if (fp_walk_bad_name(&c, e))
-		return FP_E_DAMAGED;
-	if ((e->attr & FP_ATTR_DIR) &&
-	    (fp_walk_dir_size(&c, e) || fp_walk_dir_no_chain(&c, e)))
-		return FP_E_DAMAGED;
-	return e->cl ? fp_plan_check_chain(p, e->cl) : FP_OK;
+		err = FP_E_DAMAGED;
+	else if ((e->attr & FP_ATTR_DIR) &&
+		 (fp_walk_dir_size(&c, e) || fp_walk_dir_no_chain(&c, e)))
+		err = FP_E_DAMAGED;
+	else if (e->cl)
+		err = fp_plan_check_chain(p, e->cl);
+	return err == FP_E_DAMAGED ? damaged_at(p, path) : err;
 }
 
 /* FROM: its directory and entry, checked. */
@@ -71,7 +83,7 @@ static enum fp_err find_from(struct fp_plan *p, const char *path,
 		return err;
 	if (fp_plan_same_file(p, m->sdir, m->e.slot))
 		return FP_E_DUPPATH;
-	return check_entry(p, &m->e);
+	return check_entry(p, &m->e, path);
 }
 
 /* The name @m's entry has: its long name, else its short one as shown. */
@@ -85,11 +97,14 @@ static void own_name(struct mv *m)
 	}
 }
 
-/* Into the existing directory @d (an entry of the walk's last directory). */
+/*
+ * Into the existing directory @d at @path (an entry of the walk's last
+ * directory).
+ */
 static enum fp_err enter(struct fp_plan *p, const struct fp_dirent *d,
-			 struct mv *m)
+			 const char *path, struct mv *m)
 {
-	enum fp_err err = check_entry(p, d);
+	enum fp_err err = check_entry(p, d, path);
 
 	if (!err && fp_path_on_trail(&p->walk, d->cl))
 		err = fp_plan_damaged(p, FP_P_DIR_CYCLE);
@@ -126,7 +141,7 @@ static enum fp_err find_to(struct fp_plan *p, const char *to, struct mv *m,
 			err = *found ? FP_E_NOTDIR : FP_E_NOENT;
 		into = !err && *found && (t->attr & FP_ATTR_DIR);
 		if (into)
-			err = enter(p, t, m);
+			err = enter(p, t, to, m);
 	}
 	if (err)
 		return err;
